@@ -1,0 +1,168 @@
+"""Random players at a physical table: they make the table inputs a real table would.
+
+The bot holds the physical shoe (a shuffled order the hub never sees) and plays every seat at
+random but legally; with `mistakes` > 0 it also makes bad inputs (unknown tags, wrong cards,
+stray presses). Self-play, the property tests, the benchmarks and the example scripts use it.
+Same seed, same inputs, under CPython and MicroPython alike.
+"""
+from uno.cards import DECK, NCARDS, WILD
+from uno.events import *  # noqa: F401,F403
+from uno.table import SHOE
+
+
+class Rng:
+    """xorshift32: tiny, and identical on every interpreter."""
+
+    def __init__(self, seed):
+        self.x = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+
+    def next(self):
+        x = self.x
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.x = x
+        return x
+
+    def below(self, n):
+        return self.next() % n
+
+    def chance(self, per_mille):
+        return self.next() % 1000 < per_mille
+
+    def pick(self, seq):
+        return seq[self.next() % len(seq)]
+
+    def shuffle(self, items):
+        for i in range(len(items) - 1, 0, -1):
+            j = self.next() % (i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+class Bot:
+    def __init__(self, table, seats, seed=1, mistakes=0, call=800, catch=500, challenge=300):
+        """seats: the seats that join; chances are per mille."""
+        self.t = table
+        self.players = list(seats)
+        self.rng = Rng(seed)
+        self.mistakes = mistakes
+        self.p_call = call
+        self.p_catch = catch
+        self.p_challenge = challenge
+        self.shoe = []          # the physical shoe, top card last
+        self.seen_window = 0
+        self.last_mistake = False
+
+    def step(self):
+        """Makes one input, feeds it to the table, keeps the physical shoe; returns the events."""
+        inp = self.next_input()
+        evs = self.t.feed(inp)
+        self.keep(evs)
+        return inp, evs
+
+    def keep(self, evs):
+        shoe = self.shoe
+        for ev in evs:
+            code = ev[0]
+            if code == SHUFFLE:
+                loc = self.t.loc
+                shoe[:] = [c for c in range(NCARDS) if loc[c] == SHOE]
+                self.rng.shuffle(shoe)
+            elif code == DRAW or code == DEAL or code == DRAWOFF:
+                self._take(ev[2])
+            elif code == START:
+                self._take(ev[1])
+            elif code == BACK:
+                self._take(ev[1])
+                shoe.insert(self.rng.below(len(shoe) + 1), ev[1])
+
+    def _take(self, card):
+        shoe = self.shoe
+        if shoe and shoe[-1] == card:
+            shoe.pop()
+        else:
+            shoe.remove(card)
+
+    def next_input(self):
+        rng = self.rng
+        self.last_mistake = False
+        if self.mistakes and rng.chance(self.mistakes):
+            self.last_mistake = True
+            return self.mistake()
+        t = self.t
+        ph = t.phase
+        if ph == P_LOBBY:
+            for s in self.players:
+                if s not in t.seats:
+                    return (IN_SEAT, s, 0)
+            return (IN_SHUFFLE,)
+        if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
+            return (IN_SHUFFLE,)
+        if ph != P_PLAY:
+            return self._read_shoe()
+        if t.want:
+            return (IN_COLOUR, self._best_colour(t.want), 0)
+        if t.window and not t.called and self.seen_window != t.window:
+            self.seen_window = t.window
+            if rng.chance(self.p_call):
+                return (IN_SEAT, t.window, 0)
+            if rng.chance(self.p_catch):
+                s = rng.pick(t.seats)
+                if s != t.window:
+                    return (IN_SEAT, s, 0)
+        if not t.window:
+            self.seen_window = 0
+        if t.debts:
+            return self._read_shoe()
+        seat = t.turn
+        if t.pending:
+            if t.w4_from and rng.chance(self.p_challenge):
+                return (IN_SEAT, seat, 1)
+            return self._read_shoe()
+        if t.drawn >= 0:
+            if rng.chance(800):
+                return (IN_PAD, t.registry.uid(t.drawn))
+            return (IN_SEAT, seat, 0)
+        hand = t.hands[seat]
+        options = [c for c in hand if t.playable(seat, c)]
+        if options and rng.chance(950):
+            return (IN_PAD, t.registry.uid(rng.pick(options)))
+        if not self.shoe and t.pile <= 1:
+            return (IN_SEAT, seat, 0)  # nothing left to draw: pass
+        return self._read_shoe()
+
+    def _read_shoe(self):
+        if not self.shoe:
+            return (IN_SHUFFLE,)
+        return (IN_SHOE, self.t.registry.uid(self.shoe[-1]))
+
+    def _best_colour(self, seat):
+        counts = [0, 0, 0, 0]
+        for c in self.t.hands[seat]:
+            col = DECK[c] >> 4
+            if col != WILD:
+                counts[col] += 1
+        return counts.index(max(counts))
+
+    def mistake(self):
+        """A bad input: any of these may happen at a real table."""
+        rng = self.rng
+        t = self.t
+        k = rng.below(8)
+        if k == 0:
+            return (IN_PAD, b"\x04\x99\x99\x99\x99\x99" + bytes((rng.below(256),)))
+        if k == 1:
+            return (IN_PAD, t.registry.uid(rng.below(NCARDS)))
+        if k == 2:
+            return (IN_SHOE, t.registry.uid(rng.below(NCARDS)))
+        if k == 3:
+            return (IN_SEAT, rng.below(12), rng.below(2))
+        if k == 4:
+            return (IN_COLOUR, rng.below(5), 0)
+        if k == 5:
+            return (IN_SHUFFLE,)
+        if k == 6:
+            return (IN_TICK, rng.below(100000))
+        if t.top >= 0:
+            return (IN_PAD, t.registry.uid(t.top))  # the same tap read twice
+        return (IN_SEAT, rng.pick(t.seats) if t.seats else 1, 1)

@@ -1,0 +1,147 @@
+"""Card notation (SPEC 3), the 108-card deck and the deck registry (UID -> card).
+
+A physical card is an index 0..107 into DECK. Its face is one byte: colour << 4 | rank.
+Two copies of a face are told apart by a letter: R7a, R7b (wilds a..d); plain R7 is the face.
+"""
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+RED = const(0)
+YELLOW = const(1)
+GREEN = const(2)
+BLUE = const(3)
+WILD = const(4)  # colour of W and W4 until played
+COLOURS = "RYGB"
+
+SKIP = const(10)
+REVERSE = const(11)
+DRAW2 = const(12)
+WILDCARD = const(13)
+WILD4 = const(14)
+RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "D", "W", "W4")
+
+NCARDS = const(108)
+
+
+def _deck():
+    faces = bytearray()
+    for c in range(4):
+        faces.append(c << 4)  # one 0
+        for r in range(1, 13):
+            faces.append(c << 4 | r)
+            faces.append(c << 4 | r)
+    for r in (WILDCARD, WILD4):
+        for _ in range(4):
+            faces.append(WILD << 4 | r)
+    return bytes(faces)
+
+
+DECK = _deck()  # face of each physical card, in canonical order
+
+
+def colour(card):
+    return DECK[card] >> 4
+
+
+def rank(card):
+    return DECK[card] & 15
+
+
+def points(card):
+    """D2: a number its face value; S, R, D 20; W, W4 50."""
+    r = DECK[card] & 15
+    return r if r < 10 else (20 if r < WILDCARD else 50)
+
+
+def face_name(face):
+    c, r = face >> 4, face & 15
+    return RANKS[r] if c == WILD else COLOURS[c] + RANKS[r]
+
+
+def name(card):
+    """Face notation of a physical card: R7, GS, W4."""
+    return face_name(DECK[card])
+
+
+def copy_name(card):
+    """Names one physical copy: R7a, R7b, W4c."""
+    face = DECK[card]
+    k = 0
+    while card - k - 1 >= 0 and DECK[card - k - 1] == face:
+        k += 1
+    return face_name(face) + "abcd"[k]
+
+
+def parse_face(text):
+    """R7 -> face byte; W, W4 accepted; raises ValueError on anything else."""
+    if text == "W":
+        return WILD << 4 | WILDCARD
+    if text == "W4":
+        return WILD << 4 | WILD4
+    if len(text) == 2:
+        c = COLOURS.find(text[0])
+        r = RANKS.index(text[1]) if text[1] in RANKS[:13] else -1
+        if c >= 0 and r >= 0:
+            return c << 4 | r
+    raise ValueError("not a card: %r" % text)
+
+
+def parse_card(text):
+    """R7 -> (face, None); R7b -> (face, card index of copy b)."""
+    copy = text[-1:]
+    if copy and copy in "abcd" and len(text) > 1:
+        face = parse_face(text[:-1])
+        card = DECK.find(bytes((face,))) + "abcd".index(copy)
+        if card >= NCARDS or DECK[card] != face:
+            raise ValueError("no such copy: %r" % text)
+        return face, card
+    return parse_face(text), None
+
+
+def copies(face):
+    """Physical indices of every copy of a face."""
+    first = DECK.find(bytes((face,)))
+    out = []
+    i = first
+    while i < NCARDS and DECK[i] == face:
+        out.append(i)
+        i += 1
+    return out
+
+
+def played_name(card, col):
+    """A played wild records the chosen colour: W>R, W4>G."""
+    n = name(card)
+    return n + ">" + COLOURS[col] if colour(card) == WILD and 0 <= col < 4 else n
+
+
+class Registry:
+    """The enrolled deck: tag UID (bytes) -> physical card, and back."""
+
+    def __init__(self, uids):
+        if len(uids) != NCARDS:
+            raise ValueError("a deck has %d cards, got %d UIDs" % (NCARDS, len(uids)))
+        self.uids = tuple(uids)
+        self._card = {}
+        for i, u in enumerate(self.uids):
+            if u in self._card:
+                raise ValueError("UID enrolled twice: %s" % u)
+            self._card[u] = i
+
+    def card(self, uid):
+        """Physical card of a UID, or -1 for an unknown tag."""
+        return self._card.get(uid, -1)
+
+    def uid(self, card):
+        return self.uids[card]
+
+    def synthetic(self):
+        return self.uids[0] == b"R0a"
+
+
+def synthetic_registry():
+    """Tests, scripts and the simulator: each tag's UID is its copy name (b'R7a')."""
+    return Registry([copy_name(i).encode() for i in range(NCARDS)])

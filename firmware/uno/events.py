@@ -1,0 +1,171 @@
+"""Codes of table inputs, decided events and reasons, with the names the text forms use.
+
+An input is a tuple (kind, a, b); an event is a tuple (code, ...fields of EVENTS[code]).
+Codes are small ints so that the log and the wire stay compact.
+"""
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# Table inputs: (kind, a, b)
+IN_SHOE = const(1)     # (IN_SHOE, uid)       a card read at the DRAW shoe
+IN_PAD = const(2)      # (IN_PAD, uid)        a card read on the PLAY pad
+IN_SEAT = const(3)     # (IN_SEAT, seat, long) seat button 1..10
+IN_COLOUR = const(4)   # (IN_COLOUR, colour, long) colour button 0..3 (R Y G B)
+IN_SHUFFLE = const(5)  # (IN_SHUFFLE,)        shuffle sensor: a shuffled pile was loaded
+IN_TICK = const(6)     # (IN_TICK, ms)        time passes (timers of the house rules)
+INPUTS = (None, "shoe", "pad", "seat", "colour", "shuffle", "tick")
+
+# Events: code -> (name, field names)
+JOIN = const(1)
+LEAVE = const(2)
+SHUFFLE = const(3)
+DRAWOFF = const(4)
+DEALER = const(5)
+DEAL = const(6)
+START = const(7)
+BACK = const(8)
+PLAY = const(9)
+WANT = const(10)
+COLOUR = const(11)
+DRAW = const(12)
+OWE = const(13)
+PENALTY = const(14)
+SKIP = const(15)
+REVERSE = const(16)
+TURN = const(17)
+PASS = const(18)
+UNO_OPEN = const(19)
+UNO_CLOSE = const(20)
+UNO = const(21)
+CATCH = const(22)
+CHALLENGE = const(23)
+WAIVE = const(24)
+REJECT = const(25)
+ROUND_OVER = const(26)
+SCORE = const(27)
+MATCH_OVER = const(28)
+ROUND = const(29)
+
+EVENTS = (
+    None,
+    ("join", ("seat",)),
+    ("leave", ("seat",)),
+    ("shuffle", ("shoe",)),             # cards now in the shoe
+    ("drawoff", ("seat", "card")),      # a card drawn to choose the dealer
+    ("dealer", ("seat",)),
+    ("deal", ("seat", "card")),
+    ("start", ("card",)),
+    ("back", ("card",)),                # a W4 start card goes back into the pile
+    ("play", ("seat", "card")),
+    ("colour_wanted", ("seat",)),
+    ("colour", ("seat", "colour")),
+    ("draw", ("seat", "card", "why")),
+    ("owe", ("seat", "n", "why")),      # the next player owes draws (D, W4)
+    ("penalty", ("seat", "n", "why")),
+    ("skip", ("seat",)),
+    ("reverse", ("direction",)),
+    ("turn", ("seat",)),
+    ("pass", ("seat",)),
+    ("uno_open", ("seat",)),
+    ("uno_close", ("seat",)),
+    ("uno", ("seat",)),
+    ("catch", ("seat", "caught")),
+    ("challenge", ("seat", "against", "verdict")),
+    ("waive", ("seat", "n")),           # draws owed that no card is left for
+    ("reject", ("why", "seat", "card")),
+    ("round_over", ("seat", "points")),
+    ("score", ("seat", "total")),
+    ("match_over", ("seat",)),
+    ("round", ("round", "dealer")),
+)
+
+# Why a seat draws (DRAW / OWE / PENALTY)
+W_TURN = const(0)        # T2: chose to or had to draw
+W_DRAW2 = const(1)       # T3: D
+W_DRAW4 = const(2)       # T3: W4
+W_CAUGHT = const(3)      # U2: caught without calling UNO
+W_MISPLAY = const(4)     # P1 option
+W_W4_ILLEGAL = const(5)  # C1: challenged W4 was illegal
+W_W4_LEGAL = const(6)    # C1: challenged W4 was legal, the challenger draws 2 more
+WHY = ("turn", "draw two", "wild draw four", "caught without UNO", "misplay",
+       "illegal W4 challenged", "failed challenge")
+
+# Challenge verdicts
+V_LEGAL = const(0)
+V_ILLEGAL = const(1)
+VERDICTS = ("legal", "illegal")
+
+# Reasons for a rejection: every bad input gets one and changes nothing.
+R_UNKNOWN = const(1)
+R_IN_HAND = const(2)
+R_ON_PILE = const(3)
+R_TWICE = const(4)
+R_IN_SHOE = const(5)
+R_ASIDE = const(6)
+R_NOT_TURN = const(7)
+R_UNPLAYABLE = const(8)
+R_W4_ILLEGAL = const(9)
+R_ONLY_DRAWN = const(10)
+R_MUST_DRAW = const(11)
+R_WANT_COLOUR = const(12)
+R_DREW = const(13)
+R_BAD_SEAT = const(14)
+R_NOT_SEATED = const(15)
+R_JOINED = const(16)
+R_FEW = const(17)
+R_SHOE_LEFT = const(18)
+R_NO_RESHUFFLE = const(19)
+R_WANT_SHUFFLE = const(20)
+R_NOT_NOW = const(21)
+R_NOTHING = const(22)
+R_CALLED = const(23)
+R_NO_CHALLENGE = const(24)
+R_NO_COLOUR = const(25)
+R_WAIT_DRAW = const(26)
+R_BAD_INPUT = const(27)
+REASONS = (
+    None,
+    "unknown tag",
+    "card is in a hand, not in the shoe",
+    "card is already on the discard pile",
+    "same card read twice",
+    "card was never drawn: it is still in the shoe",
+    "card was set aside in the draw for dealer",
+    "not this seat's turn",
+    "card matches neither colour, number nor symbol",
+    "W4 while holding a card of the active colour",
+    "only the card just drawn may be played",
+    "cards owed must be drawn first",
+    "choose the colour first",
+    "already drew this turn: play that card or pass",
+    "no such seat",
+    "seat is not in this game",
+    "seat already joined",
+    "at least 2 seats must join",
+    "the shoe still has cards",
+    "the discard pile has no cards to reshuffle",
+    "load the shuffled pile first (shuffle sensor)",
+    "no card is expected here now",
+    "this press means nothing now",
+    "UNO was already called",
+    "nothing to challenge",
+    "no colour is wanted now",
+    "wait: a seat is drawing the cards it owes",
+    "not a table input",
+)
+# Rejections that count as misplays (P1): the card goes back, optionally at a cost.
+MISPLAYS = (R_NOT_TURN, R_UNPLAYABLE, R_W4_ILLEGAL, R_ONLY_DRAWN, R_MUST_DRAW)
+
+# Phases of the table
+P_LOBBY = const(0)    # seats join; the shuffle sensor starts the match
+P_DRAWOFF = const(1)  # S2: each seat draws a card to choose the dealer
+P_DEALER = const(2)   # dealer chosen: put the cards back and shuffle
+P_DEAL = const(3)     # S3: card by card from the shoe
+P_START = const(4)    # S4: the start card comes from the shoe
+P_PLAY = const(5)
+P_ROUND_OVER = const(6)
+P_MATCH_OVER = const(7)
+PHASES = ("lobby", "drawoff", "dealer", "deal", "start", "play", "round_over", "match_over")

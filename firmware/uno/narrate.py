@@ -1,0 +1,71 @@
+"""One line of plain words per event, for the replay, the monitor and the simulator."""
+from uno.cards import name
+from uno.events import *  # noqa: F401,F403
+
+_COLOUR = ("red", "yellow", "green", "blue")
+
+
+def say(ev):
+    code = ev[0]
+    a = ev[1] if len(ev) > 1 else 0
+    if code == JOIN:
+        return "seat %d joins" % a
+    if code == LEAVE:
+        return "seat %d leaves" % a
+    if code == SHUFFLE:
+        return "shuffled pile loaded: %d cards in the shoe" % a
+    if code == DRAWOFF:
+        return "seat %d draws %s for dealer" % (a, name(ev[2]))
+    if code == DEALER:
+        return "seat %d deals" % a
+    if code == DEAL:
+        return "deal %s to seat %d" % (name(ev[2]), a)
+    if code == START:
+        return "start card %s" % name(a)
+    if code == BACK:
+        return "%s as start card goes back into the pile: draw another" % name(a)
+    if code == PLAY:
+        return "seat %d plays %s" % (a, name(ev[2]))
+    if code == WANT:
+        return "seat %d: name a colour" % a
+    if code == COLOUR:
+        return "colour is %s" % _COLOUR[ev[2]]
+    if code == DRAW:
+        return "seat %d draws %s (%s)" % (a, name(ev[2]), WHY[ev[3]])
+    if code == OWE:
+        return "seat %d owes %d cards (%s)" % (a, ev[2], WHY[ev[3]])
+    if code == PENALTY:
+        return "PENALTY seat %d draws %d: %s" % (a, ev[2], WHY[ev[3]])
+    if code == SKIP:
+        return "seat %d is skipped" % a
+    if code == REVERSE:
+        return "direction reverses: now %s" % ("clockwise" if a > 0 else "counter-clockwise")
+    if code == TURN:
+        return "turn: seat %d" % a
+    if code == PASS:
+        return "seat %d passes" % a
+    if code == UNO_OPEN:
+        return "seat %d is down to one card: UNO window open" % a
+    if code == UNO_CLOSE:
+        return "UNO window of seat %d closes" % a
+    if code == UNO:
+        return "seat %d calls UNO" % a
+    if code == CATCH:
+        return "seat %d catches seat %d" % (a, ev[2])
+    if code == CHALLENGE:
+        return "seat %d challenges the W4 of seat %d: it was %s" % (a, ev[2], VERDICTS[ev[3]])
+    if code == WAIVE:
+        return "seat %d: %d draws waived, no card left to draw" % (a, ev[2])
+    if code == REJECT:
+        who = (" seat %d" % ev[2]) if ev[2] else ""
+        what = (" " + name(ev[3])) if ev[3] >= 0 else ""
+        return "REJECTED%s%s: %s" % (who, what, REASONS[a])
+    if code == ROUND_OVER:
+        return "ROUND OVER: seat %d wins %d points" % (a, ev[2])
+    if code == SCORE:
+        return "seat %d has %d points" % (a, ev[2])
+    if code == MATCH_OVER:
+        return "MATCH OVER: seat %d wins the match" % a
+    if code == ROUND:
+        return "round %d, seat %d deals" % (a, ev[2])
+    return repr(ev)

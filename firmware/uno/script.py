@@ -1,0 +1,150 @@
+"""Text forms of inputs and events (docs/formats.md): table script and game record lines.
+
+A table script line is one input: {"in":"pad","card":"R7"}. A card may be named by its face
+(R7: the copy is found where the table expects it), by its copy (R7b) or by a tag UID in hex
+({"uid":"04a1b2c3d4e5f6"}). A game record line is an input with its seq, or an event decided
+for that seq: {"seq":12,"ev":"play","seat":2,"card":"R7"}.
+"""
+import json
+from binascii import hexlify, unhexlify
+
+from uno.cards import COLOURS, copies, copy_name, name, parse_card
+from uno.events import (EVENTS, INPUTS, IN_SHOE, IN_PAD, IN_SEAT, IN_COLOUR, IN_SHUFFLE, IN_TICK,
+                        REASONS, WHY, VERDICTS, REJECT, CHALLENGE)
+from uno.table import SHOE, MAX_SEAT
+
+
+def parse_line(line):
+    """A JSON object from a script or record line; None for blank and '#' comment lines."""
+    line = line.strip()
+    if not line or line[0] == "#":
+        return None
+    d = json.loads(line)
+    if not isinstance(d, dict):
+        raise ValueError("a line must be a JSON object")
+    return d
+
+
+def _find(table, face, at_shoe):
+    """The copy of a face that the table expects: in the shoe, else in the turn seat's hand."""
+    cards = copies(face)
+    loc = table.loc
+    if at_shoe:
+        for c in cards:
+            if loc[c] == SHOE:
+                return c
+    else:
+        for want in (table.turn, -1):
+            for c in cards:
+                if (loc[c] == want) if want > 0 else (0 < loc[c] <= MAX_SEAT):
+                    return c
+    return cards[0]
+
+
+def to_input(d, table):
+    """The input tuple a script line stands for; ValueError saying what is wrong."""
+    kind = d.get("in")
+    if kind in ("shoe", "pad"):
+        k = IN_SHOE if kind == "shoe" else IN_PAD
+        if "uid" in d:
+            return (k, unhexlify(d["uid"]))
+        if "card" not in d:
+            raise ValueError("a %s read needs \"card\" or \"uid\"" % kind)
+        face, card = parse_card(d["card"])
+        if card is None:
+            card = _find(table, face, k == IN_SHOE)
+        return (k, table.registry.uid(card))
+    if kind == "seat":
+        return (IN_SEAT, int(d["seat"]), 1 if d.get("long") else 0)
+    if kind == "colour":
+        col = d["colour"]
+        if col not in COLOURS or len(col) != 1:
+            raise ValueError("colour must be one of R Y G B")
+        return (IN_COLOUR, COLOURS.index(col), 1 if d.get("long") else 0)
+    if kind == "shuffle":
+        return (IN_SHUFFLE,)
+    if kind == "tick":
+        return (IN_TICK, int(d["ms"]))
+    raise ValueError("unknown input %r (one of %s)" % (kind, ", ".join(INPUTS[1:])))
+
+
+def input_dict(inp, registry):
+    """A script line for an input: cards by copy name where the registry knows the tag."""
+    kind = inp[0]
+    d = {"in": INPUTS[kind]}
+    if kind == IN_SHOE or kind == IN_PAD:
+        card = registry.card(inp[1])
+        if card >= 0 and registry.synthetic():
+            d["card"] = copy_name(card)
+        else:
+            d["uid"] = hexlify(inp[1]).decode()
+    elif kind == IN_SEAT or kind == IN_COLOUR:
+        if kind == IN_SEAT:
+            d["seat"] = inp[1]
+        else:
+            d["colour"] = COLOURS[inp[1]]
+        if inp[2]:
+            d["long"] = True
+    elif kind == IN_TICK:
+        d["ms"] = inp[1]
+    return d
+
+
+def event_dict(ev):
+    """A game record line (without seq) for an event."""
+    spec = EVENTS[ev[0]]
+    d = {"ev": spec[0]}
+    code = ev[0]
+    fields = spec[1]
+    for i in range(len(fields)):
+        f = fields[i]
+        v = ev[i + 1]
+        if f == "card":
+            if v < 0:
+                continue
+            v = name(v)
+        elif f == "why":
+            v = REASONS[v] if code == REJECT else WHY[v]
+        elif f == "colour":
+            v = COLOURS[v]
+        elif f == "direction":
+            v = "cw" if v > 0 else "ccw"
+        elif f == "verdict" and code == CHALLENGE:
+            v = VERDICTS[v]
+        elif f == "seat" and v == 0:
+            continue
+        d[f] = v
+    return d
+
+
+def dumps(d):
+    """One compact JSON line with keys in a stable order ("seq", "in"/"ev" first)."""
+    parts = []
+    for k in ("seq", "in", "ev"):
+        if k in d:
+            parts.append("%s:%s" % (json.dumps(k), json.dumps(d[k])))
+    for k in d:
+        if k not in ("seq", "in", "ev"):
+            parts.append("%s:%s" % (json.dumps(k), json.dumps(d[k])))
+    return "{" + ",".join(parts) + "}"
+
+
+def header(d):
+    """Settings of a script or record header line ({"settings": {...}}), else None."""
+    if "in" not in d and "ev" not in d and "settings" in d:
+        return d["settings"]
+    return None
+
+
+def replay(dicts, table):
+    """Feeds a script's (or a record's) input lines to table; yields (seq, input, events).
+
+    Event lines of a record are skipped: the engine decides them again.
+    """
+    seq = 0
+    for d in dicts:
+        if "in" not in d:
+            continue
+        seq = d.get("seq", seq + 1)
+        inp = to_input(d, table)
+        yield seq, inp, table.feed(inp)

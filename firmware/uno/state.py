@@ -1,0 +1,100 @@
+"""State JSON (docs/formats.md): a snapshot of the table that loads back into an equal table.
+
+`where` holds every card's place, one character per physical card in canonical order:
+'s' shoe, 'p' discard pile, 'x' set aside, '1'..'9' and 'A' the hand of seat 1..10.
+"""
+from uno.cards import COLOURS, NCARDS, name, played_name
+from uno.events import PHASES
+from uno.rules import Settings
+from uno.table import Table, SHOE, PILE, MAX_SEAT
+
+_PLACES = "s123456789Apx"
+
+
+def _opt_card(c):
+    return name(c) if c >= 0 else None
+
+
+def snapshot(t):
+    """The state of table t as a JSON-ready dict."""
+    seats = []
+    for s in t.seats:
+        seats.append({
+            "seat": s,
+            "hand": [name(c) for c in sorted(t.hands[s])],
+            "score": t.scores[s],
+            "owes": t.owes(s),
+        })
+    return {
+        "phase": PHASES[t.phase],
+        "round": t.round,
+        "dealer": t.dealer,
+        "turn": t.turn,
+        "direction": "cw" if t.dir > 0 else "ccw",
+        "colour": COLOURS[t.colour] if t.colour >= 0 else None,
+        "top": played_name(t.top, t.colour) if t.top >= 0 else None,
+        "pending": t.pending,
+        "pending_why": t.pending_why,
+        "debts": [list(d) for d in t.debts],
+        "drawn": _opt_card(t.drawn),
+        "colour_wanted": t.want,
+        "want_moves": t.want_moves,
+        "uno_window": t.window,
+        "uno_called": t.called,
+        "challenge": t.w4_from,
+        "w4_illegal": t.w4_illegal,
+        "shoe": t.shoe,
+        "pile": t.pile,
+        "winner": t.winner,
+        "seats": seats,
+        "settings": t.rules.as_dict(),
+        "where": "".join(_PLACES[t.loc[c]] for c in range(NCARDS)),
+        "top_card": t.top,              # exact physical cards, for loading back
+        "drawn_card": t.drawn,
+        "last": t.last,
+        "dealt": t.dealt,
+        "drawoff": [t.offs, list(t.off_rank)],
+    }
+
+
+def load(d, registry=None):
+    """A Table in the state a snapshot describes (round boundaries and mid-round alike)."""
+    t = Table(Settings(d["settings"]), registry)
+    t.phase = PHASES.index(d["phase"])
+    t.round = d["round"]
+    t.dealer = d["dealer"]
+    t.turn = d["turn"]
+    t.dir = 1 if d["direction"] == "cw" else -1
+    c = d["colour"]
+    t.colour = COLOURS.index(c) if c else -1
+    t.pending = d["pending"]
+    t.pending_why = d["pending_why"]
+    t.debts = [list(x) for x in d["debts"]]
+    t.want = d["colour_wanted"]
+    t.want_moves = d["want_moves"]
+    t.window = d["uno_window"]
+    t.called = d["uno_called"]
+    t.w4_from = d["challenge"]
+    t.w4_illegal = d["w4_illegal"]
+    t.winner = d["winner"]
+    t.top = d["top_card"]
+    t.last = d["last"]
+    t.dealt = d["dealt"]
+    t.offs = list(d["drawoff"][0])
+    t.off_rank = bytearray(d["drawoff"][1])
+    for s in d["seats"]:
+        t.seats.append(s["seat"])
+        t.scores[s["seat"]] = s["score"]
+    where = d["where"]
+    t.shoe = t.pile = 0
+    for card in range(NCARDS):
+        place = _PLACES.index(where[card])
+        t.loc[card] = place
+        if place == SHOE:
+            t.shoe += 1
+        elif place == PILE:
+            t.pile += 1
+        elif place <= MAX_SEAT:
+            t.hands[place].append(card)
+    t.drawn = d["drawn_card"]
+    return t

@@ -1,0 +1,93 @@
+"""Test kit: set a table up through real table inputs, then act on it in script words.
+
+    t = deal({1: "R1 R2", 2: "G5 B7", 3: "Y1 Y2"}, start="R5")
+    evs = act(t, "pad R2")         # a script line, shortened: "pad R2", "shoe W4", "seat 2",
+    assert names(evs) == [...]     # "seat 2 long", "colour G", "shuffle", "tick 500"
+"""
+from uno.events import EVENTS, REJECT, IN_SEAT, IN_SHUFFLE, P_PLAY
+from uno.rules import Settings
+from uno.script import to_input
+from uno.state import snapshot
+from uno.table import Table
+
+
+def line(text):
+    """'pad R7' -> {"in": "pad", "card": "R7"}; 'seat 3 long' -> {"in":"seat","seat":3,"long":true}."""
+    w = text.split()
+    d = {"in": w[0]}
+    if w[0] in ("pad", "shoe"):
+        if w[1].startswith("uid:"):
+            d["uid"] = w[1][4:]
+        else:
+            d["card"] = w[1]
+    elif w[0] == "seat":
+        d["seat"] = int(w[1])
+    elif w[0] == "colour":
+        d["colour"] = w[1]
+    elif w[0] == "tick":
+        d["ms"] = int(w[1])
+    if len(w) > 2 and w[2] == "long":
+        d["long"] = True
+    return d
+
+
+def act(t, *texts):
+    """Feeds each text as an input; returns the events of the last one (copied)."""
+    evs = []
+    for text in texts:
+        evs = list(t.feed(to_input(line(text), t)))
+    return evs
+
+
+def names(evs):
+    return [EVENTS[e[0]][0] for e in evs]
+
+
+def rejected(evs, why):
+    assert len(evs) >= 1 and evs[0][0] == REJECT, "not rejected: %r" % (evs,)
+    assert evs[0][1] == why, "rejected for %d, not %d" % (evs[0][1], why)
+    return True
+
+
+def seated(seats=(1, 2, 3), **settings):
+    t = Table(Settings(settings))
+    for s in seats:
+        t.feed((IN_SEAT, s, 0))
+    return t
+
+
+def deal(hands, start="R5", dealer=None, **settings):
+    """A table in play: hands {seat: "R1 R2 ..."} dealt through the shoe, then the start card.
+
+    All hands have the same size (the hand_size setting); the dealer defaults to the last seat,
+    so that the lowest seat plays first.
+    """
+    seats = sorted(hands)
+    cards = dict((s, hands[s].split()) for s in seats)
+    size = len(cards[seats[0]])
+    settings["hand_size"] = size
+    settings["first_dealer"] = dealer or seats[-1]
+    t = seated(seats, **settings)
+    t.feed((IN_SHUFFLE,))
+    for k in range(size * len(seats)):
+        s = t.drawer()
+        act(t, "shoe " + cards[s][k // len(seats)])
+    if start:
+        act(t, "shoe " + start)
+        assert t.phase == P_PLAY
+    return t
+
+
+def hand(t, seat):
+    from uno.cards import name
+    return sorted(name(c) for c in t.hands[seat])
+
+
+def unchanged(t, text):
+    """The input is rejected and the state is exactly as before."""
+    before = snapshot(t)
+    evs = act(t, text)
+    assert evs and evs[0][0] == REJECT, "accepted: %s -> %r" % (text, evs)
+    assert len(evs) == 1, "rejection came with more: %r" % (evs,)
+    assert snapshot(t) == before, "state changed by rejected %s" % text
+    return evs[0][1]
