@@ -16,11 +16,11 @@ BLUE = const(3)
 WILD = const(4)  # colour of W and W4 until played
 COLOURS = "RYGB"
 
-SKIP = const(10)
-REVERSE = const(11)
-DRAW2 = const(12)
-WILDCARD = const(13)
-WILD4 = const(14)
+RANK_SKIP = const(10)
+RANK_REVERSE = const(11)
+RANK_DRAW2 = const(12)
+RANK_WILD = const(13)
+RANK_WILD4 = const(14)
 RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "D", "W", "W4")
 
 NCARDS = const(108)
@@ -33,7 +33,7 @@ def _deck():
         for r in range(1, 13):
             faces.append(c << 4 | r)
             faces.append(c << 4 | r)
-    for r in (WILDCARD, WILD4):
+    for r in (RANK_WILD, RANK_WILD4):
         for _ in range(4):
             faces.append(WILD << 4 | r)
     return bytes(faces)
@@ -53,7 +53,7 @@ def rank(card):
 def points(card):
     """D2: a number its face value; S, R, D 20; W, W4 50."""
     r = DECK[card] & 15
-    return r if r < 10 else (20 if r < WILDCARD else 50)
+    return r if r < 10 else (20 if r < RANK_WILD else 50)
 
 
 def face_name(face):
@@ -78,9 +78,9 @@ def copy_name(card):
 def parse_face(text):
     """R7 -> face byte; W, W4 accepted; raises ValueError on anything else."""
     if text == "W":
-        return WILD << 4 | WILDCARD
+        return WILD << 4 | RANK_WILD
     if text == "W4":
-        return WILD << 4 | WILD4
+        return WILD << 4 | RANK_WILD4
     if len(text) == 2:
         c = COLOURS.find(text[0])
         r = RANKS.index(text[1]) if text[1] in RANKS[:13] else -1

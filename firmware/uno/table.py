@@ -12,7 +12,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from uno.cards import DECK, NCARDS, WILD, SKIP, REVERSE, DRAW2, WILDCARD, WILD4, points
+from uno.cards import DECK, NCARDS, WILD, RANK_SKIP, RANK_REVERSE, RANK_DRAW2, RANK_WILD, RANK_WILD4, points
 from uno.events import *  # noqa: F401,F403  (codes are consts; the star keeps call sites short)
 from uno.rules import Settings
 
@@ -152,7 +152,8 @@ class Table:
             out.append((DRAW, seat, card, self.pending_why))
             self.pending -= 1
             if self.pending == 0:
-                self._next(1)  # D and W4 cost the turn too
+                if not self._winner():
+                    self._next(1)  # D and W4 cost the turn too
                 self._settle()
             return
         if self.drawn >= 0:
@@ -189,7 +190,7 @@ class Table:
         elif self.drawn >= 0 and card != self.drawn:
             self._misplay(R_ONLY_DRAWN, seat, card)
         elif not self.playable(seat, card):
-            self._misplay(R_W4_ILLEGAL if DECK[card] & 15 == WILD4 else R_UNPLAYABLE, seat, card)
+            self._misplay(R_W4_ILLEGAL if DECK[card] & 15 == RANK_WILD4 else R_UNPLAYABLE, seat, card)
         else:
             self._play(seat, card)
 
@@ -204,7 +205,7 @@ class Table:
         face = DECK[card]
         col = face >> 4
         if col == WILD:
-            if face & 15 == WILD4 and self.rules.w4 == "enforce":
+            if face & 15 == RANK_WILD4 and self.rules.w4 == "enforce":
                 return not self.holds_colour(seat, self.colour, card)
             return True
         return col == self.colour or face & 15 == DECK[self.top] & 15
@@ -220,7 +221,7 @@ class Table:
         self._begin_turn()
         illegal = False
         rank = DECK[card] & 15
-        if rank == WILD4 and self.rules.w4 == "challenge":
+        if rank == RANK_WILD4 and self.rules.w4 == "challenge":
             illegal = self.holds_colour(seat, self.colour, card)
         hand = self.hands[seat]
         hand.remove(card)
@@ -234,9 +235,9 @@ class Table:
             self.window = seat
             self.called = False
             out.append((UNO_OPEN, seat))
-        if rank >= WILDCARD:
+        if rank >= RANK_WILD:
             self.colour = -1
-            if left == 0 and rank == WILDCARD:
+            if left == 0 and rank == RANK_WILD:
                 self._settle()
                 return
             self.want = seat
@@ -245,16 +246,16 @@ class Table:
             out.append((WANT, seat))
             return
         self.colour = DECK[card] >> 4
-        if left == 0 and rank != DRAW2:
+        if left == 0 and rank != RANK_DRAW2:
             self._settle()
-        elif rank == SKIP or (rank == REVERSE and len(self.seats) == 2):
+        elif rank == RANK_SKIP or (rank == RANK_REVERSE and len(self.seats) == 2):
             out.append((SKIP, self._after(seat, 1)))
             self._next(2)
-        elif rank == REVERSE:
+        elif rank == RANK_REVERSE:
             self.dir = -self.dir
             out.append((REVERSE, self.dir))
             self._next(1)
-        elif rank == DRAW2:
+        elif rank == RANK_DRAW2:
             self._next(1)
             self._owe(2, W_DRAW2)
         else:
@@ -359,7 +360,7 @@ class Table:
         self.out.append((COLOUR, seat, col))
         if not self.want_moves:
             return
-        if DECK[self.top] & 15 == WILD4:
+        if DECK[self.top] & 15 == RANK_WILD4:
             self._next(1)
             self._owe(4, W_DRAW4)
             if self.rules.w4 == "challenge" and self.pending:
@@ -447,7 +448,7 @@ class Table:
         """S4: the start card and what it does to the first player."""
         out = self.out
         rank = DECK[card] & 15
-        if rank == WILD4:
+        if rank == RANK_WILD4:
             out.append((BACK, card))  # it goes back into the pile: the hub asks for another
             return
         self.loc[card] = PILE
@@ -457,23 +458,23 @@ class Table:
         out.append((START, card))
         self.phase = P_PLAY
         self.turn = self.dealer
-        if rank == WILDCARD:
+        if rank == RANK_WILD:
             self._next(1)
             self.want = self.turn
             self.want_moves = False
             out.append((WANT, self.turn))
             return
         self.colour = DECK[card] >> 4
-        if rank == SKIP or (rank == REVERSE and len(self.seats) == 2):
+        if rank == RANK_SKIP or (rank == RANK_REVERSE and len(self.seats) == 2):
             out.append((SKIP, self._after(self.dealer, 1)))
             self._next(2)
-        elif rank == REVERSE:
+        elif rank == RANK_REVERSE:
             self.dir = -self.dir
             out.append((REVERSE, self.dir))
             self._next(0 if self.rules.start_reverse == "dealer" else 1)
         else:
             self._next(1)
-            if rank == DRAW2:
+            if rank == RANK_DRAW2:
                 self._owe(2, W_DRAW2)
 
     # ---- moving cards and turns -------------------------------------------------------------
@@ -508,10 +509,15 @@ class Table:
                 self._next(1)
         if self.pending or self.debts or self.want:
             return
+        s = self._winner()
+        if s:
+            self._round_over(s)
+
+    def _winner(self):
         for s in self.seats:
             if not self.hands[s]:
-                self._round_over(s)
-                return
+                return s
+        return 0
 
     def _round_over(self, winner):
         """M1: the winner scores the points left in the other hands."""
