@@ -126,6 +126,7 @@ R_NO_CHALLENGE = const(24)
 R_NO_COLOUR = const(25)
 R_WAIT_DRAW = const(26)
 R_BAD_INPUT = const(27)
+R_DEAL_SIZE = const(28)
 REASONS = (
     None,
     "unknown tag",
@@ -155,6 +156,7 @@ REASONS = (
     "no colour is wanted now",
     "wait: a seat is drawing the cards it owes",
     "not a table input",
+    "not enough cards to deal that hand size to every seat",
 )
 # Rejections that count as misplays (P1): the card goes back, optionally at a cost.
 MISPLAYS = (R_NOT_TURN, R_UNPLAYABLE, R_W4_ILLEGAL, R_ONLY_DRAWN, R_MUST_DRAW)

@@ -391,6 +391,9 @@ class Table:
             if len(self.seats) < 2:
                 self._reject(R_FEW, 0, -1)
                 return
+            if len(self.seats) * self.rules.hand_size >= NCARDS:
+                self._reject(R_DEAL_SIZE, 0, -1)
+                return
             self._reset_round()
             out.append((SHUFFLE, self.shoe))
             first = self.rules.first_dealer

@@ -1,0 +1,109 @@
+"""Random legal and illegal input streams, 2-10 seats, random settings, thousands of rounds.
+
+Every step: no exception, all 108 cards in exactly one place, a legal input is accepted,
+a rejected input changes nothing (but P1's optional cost). Every round ends with a winner
+holding no card and the right score.
+"""
+import sys
+from uno.bot import Bot, Rng
+from uno.cards import NCARDS, points
+from uno.events import *
+from uno.rules import CATALOGUE, Settings
+from uno.state import snapshot
+from uno.table import Table, SHOE, PILE, ASIDE, MAX_SEAT
+
+MICRO = sys.implementation.name == "micropython"
+ROUNDS = 60 if MICRO else 2500
+STEP_CAP = 20000
+
+
+def random_settings(rng, nseats):
+    values = {}
+    for name, default, allowed, rule, _ in CATALOGUE:
+        if rng.chance(500):
+            continue
+        if isinstance(allowed[0], int):
+            values[name] = allowed[0] + rng.below(allowed[1] - allowed[0] + 1)
+        else:
+            values[name] = rng.pick(allowed)
+    values["hand_size"] = 1 + rng.below(min(15, (NCARDS - 1) // nseats - 3))
+    values["target"] = 100 + rng.below(500)
+    if values.get("first_dealer", 0) > 0:
+        values["first_dealer"] = rng.below(MAX_SEAT + 1)
+    return Settings(values)
+
+
+def check_places(t):
+    hands = 0
+    for s in range(1, MAX_SEAT + 1):
+        for c in t.hands[s]:
+            assert t.loc[c] == s
+        hands += len(t.hands[s])
+    shoe = pile = aside = 0
+    for c in range(NCARDS):
+        p = t.loc[c]
+        if p == SHOE:
+            shoe += 1
+        elif p == PILE:
+            pile += 1
+        elif p == ASIDE:
+            aside += 1
+    assert shoe == t.shoe and pile == t.pile
+    assert hands + shoe + pile + aside == NCARDS
+
+
+def play_match(seed, rounds_wanted):
+    rng = Rng(seed)
+    nseats = 2 + rng.below(9)
+    seats = []
+    while len(seats) < nseats:
+        s = 1 + rng.below(MAX_SEAT)
+        if s not in seats:
+            seats.append(s)
+    t = Table(random_settings(rng, nseats))
+    bot = Bot(t, seats, seed=seed, mistakes=rng.pick((0, 30, 150)),
+              call=rng.below(1000), catch=rng.below(1000), challenge=rng.below(1000))
+    rounds = steps = 0
+    while rounds < rounds_wanted:
+        inp = bot.next_input()
+        before = snapshot(t) if bot.last_mistake else None
+        if before is None:
+            hands_before = [len(h) for h in t.hands]
+        evs = list(t.feed(inp))
+        bot.keep(evs)
+        steps += 1
+        assert steps < STEP_CAP * rounds_wanted, "round does not end (seed %d)" % seed
+        if evs and evs[0][0] == REJECT:
+            assert bot.last_mistake, "legal input rejected: %r %r (seed %d)" % (inp, evs, seed)
+            if len(evs) == 1:
+                assert snapshot(t) == before, "rejection changed the state (seed %d)" % seed
+            else:
+                assert evs[0][1] in MISPLAYS and t.rules.misplay
+                assert [e[0] for e in evs] == [REJECT, PENALTY]
+        for i in range(len(evs)):
+            e = evs[i]
+            if e[0] == ROUND_OVER:
+                rounds += 1
+                w = e[1]
+                assert not t.hands[w]
+                pts = 0
+                for s in t.seats:
+                    for c in t.hands[s]:
+                        pts += points(c)
+                assert e[2] == pts and evs[i + 1] == (SCORE, w, t.scores[w])
+                check_places(t)
+        if steps % 37 == 0:
+            check_places(t)
+        else:
+            assert sum(len(h) for h in t.hands) + t.shoe + t.pile <= NCARDS
+    return steps
+
+
+def test_random_streams_keep_every_invariant():
+    seed = 1
+    done = 0
+    while done < ROUNDS:
+        n = 3
+        play_match(seed, n)
+        done += n
+        seed += 1
