@@ -7,6 +7,12 @@ import sys
 import os
 import gc
 
+# The script's own folder (tests/) heads sys.path: drop it so MICROPYPATH's order decides and a
+# test folder tests/<pkg> does not shadow the firmware package firmware/<pkg> (board, gamelog).
+_here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+if sys.path and (sys.path[0] == _here or sys.path[0].endswith("/" + _here)):
+    sys.path.pop(0)
+
 
 def run_dir(path, counts, only):
     sys.path.insert(0, path)

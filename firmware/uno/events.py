@@ -1,7 +1,7 @@
-"""Codes of table inputs, decided events and reasons, with the names the text forms use.
+"""Codes of table inputs, decided events, reasons and phases (their words: uno/words.py).
 
-An input is a tuple (kind, a, b); an event is a tuple (code, ...fields of EVENTS[code]).
-Codes are small ints so that the log and the wire stay compact.
+An input is a tuple (kind, a, b); an event is a tuple (code, ...fields of words.EVENTS[code]).
+Codes are small ints so that the log and the wire stay compact; the engine needs no words.
 """
 try:
     from micropython import const
@@ -16,9 +16,8 @@ IN_SEAT = const(3)     # (IN_SEAT, seat, long) seat button 1..10
 IN_COLOUR = const(4)   # (IN_COLOUR, colour, long) colour button 0..3 (R Y G B)
 IN_SHUFFLE = const(5)  # (IN_SHUFFLE,)        shuffle sensor: a shuffled pile was loaded
 IN_TICK = const(6)     # (IN_TICK, ms)        time passes (timers of the house rules)
-INPUTS = (None, "shoe", "pad", "seat", "colour", "shuffle", "tick")
 
-# Events: code -> (name, field names)
+# Events (fields in words.EVENTS)
 JOIN = const(1)
 LEAVE = const(2)
 SHUFFLE = const(3)
@@ -49,38 +48,6 @@ SCORE = const(27)
 MATCH_OVER = const(28)
 ROUND = const(29)
 
-EVENTS = (
-    None,
-    ("join", ("seat",)),
-    ("leave", ("seat",)),
-    ("shuffle", ("shoe",)),             # cards now in the shoe
-    ("drawoff", ("seat", "card")),      # a card drawn to choose the dealer
-    ("dealer", ("seat",)),
-    ("deal", ("seat", "card")),
-    ("start", ("card",)),
-    ("back", ("card",)),                # a W4 start card goes back into the pile
-    ("play", ("seat", "card")),
-    ("colour_wanted", ("seat",)),
-    ("colour", ("seat", "colour")),
-    ("draw", ("seat", "card", "why")),
-    ("owe", ("seat", "n", "why")),      # the next player owes draws (D, W4)
-    ("penalty", ("seat", "n", "why")),
-    ("skip", ("seat",)),
-    ("reverse", ("direction",)),
-    ("turn", ("seat",)),
-    ("pass", ("seat",)),
-    ("uno_open", ("seat",)),
-    ("uno_close", ("seat",)),
-    ("uno", ("seat",)),
-    ("catch", ("seat", "caught")),
-    ("challenge", ("seat", "against", "verdict")),
-    ("waive", ("seat", "n")),           # draws owed that no card is left for
-    ("reject", ("why", "seat", "card")),
-    ("round_over", ("seat", "points")),
-    ("score", ("seat", "total")),
-    ("match_over", ("seat",)),
-    ("round", ("round", "dealer")),
-)
 
 # Why a seat draws (DRAW / OWE / PENALTY)
 W_TURN = const(0)        # T2: chose to or had to draw
@@ -90,13 +57,10 @@ W_CAUGHT = const(3)      # U2: caught without calling UNO
 W_MISPLAY = const(4)     # P1 option
 W_W4_ILLEGAL = const(5)  # C1: challenged W4 was illegal
 W_W4_LEGAL = const(6)    # C1: challenged W4 was legal, the challenger draws 2 more
-WHY = ("turn", "draw two", "wild draw four", "caught without UNO", "misplay",
-       "illegal W4 challenged", "failed challenge")
 
 # Challenge verdicts
 V_LEGAL = const(0)
 V_ILLEGAL = const(1)
-VERDICTS = ("legal", "illegal")
 
 # Reasons for a rejection: every bad input gets one and changes nothing.
 R_UNKNOWN = const(1)
@@ -127,37 +91,6 @@ R_NO_COLOUR = const(25)
 R_WAIT_DRAW = const(26)
 R_BAD_INPUT = const(27)
 R_DEAL_SIZE = const(28)
-REASONS = (
-    None,
-    "unknown tag",
-    "card is in a hand, not in the shoe",
-    "card is already on the discard pile",
-    "same card read twice",
-    "card was never drawn: it is still in the shoe",
-    "card was set aside in the draw for dealer",
-    "not this seat's turn",
-    "card matches neither colour, number nor symbol",
-    "W4 while holding a card of the active colour",
-    "only the card just drawn may be played",
-    "cards owed must be drawn first",
-    "choose the colour first",
-    "already drew this turn: play that card or pass",
-    "no such seat",
-    "seat is not in this game",
-    "seat already joined",
-    "at least 2 seats must join",
-    "the shoe still has cards",
-    "the discard pile has no cards to reshuffle",
-    "load the shuffled pile first (shuffle sensor)",
-    "no card is expected here now",
-    "this press means nothing now",
-    "UNO was already called",
-    "nothing to challenge",
-    "no colour is wanted now",
-    "wait: a seat is drawing the cards it owes",
-    "not a table input",
-    "not enough cards to deal that hand size to every seat",
-)
 # Rejections that count as misplays (P1): the card goes back, optionally at a cost.
 MISPLAYS = (R_NOT_TURN, R_UNPLAYABLE, R_W4_ILLEGAL, R_ONLY_DRAWN, R_MUST_DRAW)
 
@@ -170,4 +103,3 @@ P_START = const(4)    # S4: the start card comes from the shoe
 P_PLAY = const(5)
 P_ROUND_OVER = const(6)
 P_MATCH_OVER = const(7)
-PHASES = ("lobby", "drawoff", "dealer", "deal", "start", "play", "round_over", "match_over")

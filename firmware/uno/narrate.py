@@ -1,6 +1,7 @@
 """One line of plain words per event, for the replay, the monitor and the simulator."""
 from uno.cards import name
 from uno.events import *  # noqa: F401,F403
+from uno.words import REASONS, WHY, VERDICTS
 
 _COLOUR = ("red", "yellow", "green", "blue")
 

@@ -9,9 +9,10 @@ import json
 from binascii import hexlify, unhexlify
 
 from uno.cards import COLOURS, copies, copy_name, name, parse_card
-from uno.events import (EVENTS, INPUTS, IN_SHOE, IN_PAD, IN_SEAT, IN_COLOUR, IN_SHUFFLE, IN_TICK,
-                        REASONS, WHY, VERDICTS, REJECT, CHALLENGE)
-from uno.table import SHOE, MAX_SEAT
+from uno.events import IN_SHOE, IN_PAD, IN_SEAT, IN_COLOUR, IN_SHUFFLE, IN_TICK, REJECT, CHALLENGE
+from uno.words import EVENTS, INPUTS, REASONS, WHY, VERDICTS
+from uno.rules import Settings
+from uno.table import SHOE, MAX_SEAT, Table
 
 
 def parse_line(line):
@@ -117,16 +118,39 @@ def event_dict(ev):
     return d
 
 
+# MicroPython's dicts keep no order: lines are written in this one, then the rest sorted.
+_ORDER = ("record", "seq", "in", "ev", "why", "seat", "card", "uid", "caught", "against",
+          "verdict", "n", "colour", "direction", "long", "ms")
+
+
 def dumps(d):
-    """One compact JSON line with keys in a stable order ("seq", "in"/"ev" first)."""
+    """One compact JSON line, keys in the same order on every interpreter."""
     parts = []
-    for k in ("seq", "in", "ev"):
+    for k in _ORDER:
         if k in d:
-            parts.append("%s:%s" % (json.dumps(k), json.dumps(d[k])))
-    for k in d:
-        if k not in ("seq", "in", "ev"):
-            parts.append("%s:%s" % (json.dumps(k), json.dumps(d[k])))
+            parts.append(_pair(k, d[k]))
+    for k in sorted(d):
+        if k not in _ORDER:
+            parts.append(_pair(k, d[k]))
     return "{" + ",".join(parts) + "}"
+
+
+def _pair(k, v):
+    if isinstance(v, dict):
+        return json.dumps(k) + ":" + dumps(v)
+    return json.dumps(k) + ":" + json.dumps(v, separators=(",", ":"))
+
+
+def record(seq, inp, evs, registry):
+    """Game record lines for one input: the input, then each event it decided."""
+    d = input_dict(inp, registry)
+    d["seq"] = seq
+    out = [d]
+    for ev in evs:
+        e = event_dict(ev)
+        e["seq"] = seq
+        out.append(e)
+    return out
 
 
 def header(d):
@@ -136,15 +160,72 @@ def header(d):
     return None
 
 
-def replay(dicts, table):
-    """Feeds a script's (or a record's) input lines to table; yields (seq, input, events).
+class Replay:
+    """Feeds the input lines of a table script or game record to a table, one at a time.
 
-    Event lines of a record are skipped: the engine decides them again.
+    Streams: nothing is kept but the table, so a long night replays in a small heap.
+    Raises ValueError naming the line for anything that is not a table input.
     """
-    seq = 0
-    for d in dicts:
-        if "in" not in d:
-            continue
-        seq = d.get("seq", seq + 1)
-        inp = to_input(d, table)
-        yield seq, inp, table.feed(inp)
+
+    def __init__(self, overrides=None, registry=None):
+        self.overrides = overrides
+        self.registry = registry
+        self.values = {}
+        self.table = None
+
+    def _start(self):
+        if self.overrides:
+            self.values.update(self.overrides)
+        try:
+            rules = Settings(self.values)
+        except ValueError as e:
+            raise ValueError("settings: %s" % e)
+        self.table = Table(rules, self.registry)
+
+    def run(self, lines):
+        """Yields (seq, input, events) per input line; events is reused: copy it to keep it."""
+        n = seq = 0
+        for text in lines:
+            n += 1
+            try:
+                d = parse_line(text)
+            except ValueError as e:
+                raise ValueError("line %d is not JSON (%s)" % (n, e))
+            if d is None:
+                continue
+            head = header(d)
+            if head is not None:
+                if self.table:
+                    raise ValueError("line %d: settings may only come before the first input" % n)
+                self.values.update(head)
+                continue
+            if "in" not in d:
+                continue  # an event line of a game record: the engine decides it again
+            if not self.table:
+                self._start()
+            try:
+                inp = to_input(d, self.table)
+            except (KeyError, ValueError, TypeError) as e:
+                what = ("missing %s" % e) if isinstance(e, KeyError) else str(e)
+                raise ValueError("line %d: %s (%s)" % (n, what, dumps(d)))
+            seq = d.get("seq", seq + 1)
+            yield seq, inp, self.table.feed(inp)
+        if not self.table:
+            self._start()
+
+    def record(self, lines):
+        """The game record as JSONL lines: a header, then each input with its events."""
+        started = False
+        for seq, inp, evs in self.run(lines):
+            if not started:
+                yield self._header()
+                started = True
+            for d in record(seq, inp, evs, self.table.registry):
+                yield dumps(d)
+        if not started:
+            yield self._header()
+
+    def _header(self):
+        t = self.table
+        return dumps({"record": 1, "settings": t.rules.as_dict(),
+                      "registry": "synthetic" if t.registry.synthetic() else "enrolled"})

@@ -4,7 +4,7 @@
 's' shoe, 'p' discard pile, 'x' set aside, '1'..'9' and 'A' the hand of seat 1..10.
 """
 from uno.cards import COLOURS, NCARDS, name, played_name
-from uno.events import PHASES
+from uno.words import PHASES, WHY
 from uno.rules import Settings
 from uno.table import Table, SHOE, PILE, MAX_SEAT
 
@@ -34,8 +34,8 @@ def snapshot(t):
         "colour": COLOURS[t.colour] if t.colour >= 0 else None,
         "top": played_name(t.top, t.colour) if t.top >= 0 else None,
         "pending": t.pending,
-        "pending_why": t.pending_why,
-        "debts": [list(d) for d in t.debts],
+        "pending_why": WHY[t.pending_why],
+        "debts": [[d[0], d[1], WHY[d[2]]] for d in t.debts],
         "drawn": _opt_card(t.drawn),
         "colour_wanted": t.want,
         "want_moves": t.want_moves,
@@ -68,8 +68,8 @@ def load(d, registry=None):
     c = d["colour"]
     t.colour = COLOURS.index(c) if c else -1
     t.pending = d["pending"]
-    t.pending_why = d["pending_why"]
-    t.debts = [list(x) for x in d["debts"]]
+    t.pending_why = WHY.index(d["pending_why"])
+    t.debts = [[x[0], x[1], WHY.index(x[2])] for x in d["debts"]]
     t.want = d["colour_wanted"]
     t.want_moves = d["want_moves"]
     t.window = d["uno_window"]

@@ -4,7 +4,8 @@
     evs = act(t, "pad R2")         # a script line, shortened: "pad R2", "shoe W4", "seat 2",
     assert names(evs) == [...]     # "seat 2 long", "colour G", "shuffle", "tick 500"
 """
-from uno.events import EVENTS, REJECT, IN_SEAT, IN_SHUFFLE, P_PLAY
+from uno.words import EVENTS
+from uno.events import REJECT, IN_SEAT, IN_SHUFFLE, P_PLAY
 from uno.rules import Settings
 from uno.script import to_input
 from uno.state import snapshot

@@ -1,0 +1,73 @@
+"""unotable: the host tool's one entry point."""
+import argparse
+import json
+import sys
+
+from uno.rules import Settings
+from uno.script import Replay
+from uno.state import snapshot
+from unotable.replay import narrate
+
+
+def _open(path):
+    return sys.stdin if path == "-" else open(path, encoding="utf-8")
+
+
+def cmd_replay(args):
+    out = sys.stdout
+    run = Replay(overrides=dict(args.set))
+    try:
+        with _open(args.script) as f:
+            if args.json:
+                for line in run.record(f):
+                    out.write(line + "\n")
+            elif args.state:
+                for _ in run.run(f):
+                    pass
+                json.dump(snapshot(run.table), out, indent=2)
+                out.write("\n")
+            else:
+                for line in narrate(run, f):
+                    out.write(line + "\n")
+    except ValueError as e:
+        print("unotable replay: %s: %s" % (args.script, e), file=sys.stderr)
+        return 2
+    except OSError as e:
+        print("unotable replay: cannot read %s: %s" % (args.script, e.strerror), file=sys.stderr)
+        return 2
+    return 0
+
+
+def _settings_arg(text):
+    name, _, value = text.partition("=")
+    try:
+        Settings().set(name, value)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e))
+    return name, value
+
+
+def parser():
+    p = argparse.ArgumentParser(prog="unotable", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("replay", help="replay a table script or game record and narrate the round")
+    r.add_argument("script", help="table script or game record (JSONL); - for standard input")
+    g = r.add_mutually_exclusive_group()
+    g.add_argument("--state", action="store_true", help="print the final state JSON")
+    g.add_argument("--json", action="store_true", help="print the game record (JSONL)")
+    r.add_argument("--set", action="append", type=_settings_arg, default=[], metavar="NAME=VALUE",
+                   help="override a rule setting of the script (repeatable)")
+    r.set_defaults(func=cmd_replay)
+    return p
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

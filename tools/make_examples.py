@@ -1,0 +1,51 @@
+"""Writes the bundled example table scripts: one whole round each for 2, 4 and 10 players.
+
+Random players (uno.bot) make the inputs, a few of them bad, so that a replay shows the table's
+answers too. Seeds are picked so that each round shows a catch, a W4 challenge and rejections.
+Run: make examples
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "firmware"))
+
+from uno import script  # noqa: E402
+from uno.bot import Bot  # noqa: E402
+from uno.events import CATCH, CHALLENGE, REJECT, ROUND_OVER  # noqa: E402
+from uno.rules import Settings  # noqa: E402
+from uno.table import Table  # noqa: E402
+
+OUT = os.path.join(os.path.dirname(__file__), "..", "examples")
+
+
+def one_round(seats, seed, mistakes):
+    t = Table(Settings())
+    bot = Bot(t, seats, seed=seed, mistakes=mistakes, call=600, catch=700, challenge=500)
+    lines = []
+    seen = set()
+    while True:
+        inp, evs = bot.step()
+        lines.append(script.input_dict(inp, t.registry))
+        for e in evs:
+            seen.add(e[0])
+        if any(e[0] == ROUND_OVER for e in evs):
+            return lines, seen
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    for n, seats, mistakes in ((2, [1, 2], 15), (4, [1, 2, 3, 4], 15), (10, list(range(1, 11)), 10)):
+        for seed in range(1, 500):
+            lines, seen = one_round(seats, seed, mistakes)
+            if {CATCH, CHALLENGE, REJECT} <= seen and len(lines) < 400:
+                break
+        path = os.path.join(OUT, "round-%dp.jsonl" % n)
+        with open(path, "w") as f:
+            f.write(script.dumps({"settings": Settings().changed()}) + "\n")
+            for d in lines:
+                f.write(script.dumps(d) + "\n")
+        print("%s: seed %d, %d inputs" % (path, seed, len(lines)))
+
+
+if __name__ == "__main__":
+    main()
