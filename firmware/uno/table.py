@@ -237,8 +237,12 @@ class Table:
             out.append((UNO_OPEN, seat))
         if rank >= RANK_WILD:
             self.colour = -1
-            if left == 0 and rank == RANK_WILD:
-                self._settle()
+            if left == 0:  # T5: the round is won; a W4's next seat still draws, for the score
+                if rank == RANK_WILD4:
+                    self._next(1)
+                    self._owe(4, W_DRAW4)
+                else:
+                    self._settle()
                 return
             self.want = seat
             self.want_moves = True

@@ -69,16 +69,13 @@ def test_c1_free_w4_any_time_and_no_challenge():
     assert unchanged(t, "seat 2 long") == R_NO_CHALLENGE
 
 
-def test_c1_w4_as_last_card_challenged_illegal_puts_its_player_back_in_the_round():
+def test_t5_c1_w4_as_last_card_wins_at_once_the_next_seat_draws_four_unchallenged():
     t = deal({1: "W4 R1", 2: "B1 B2", 3: "Y1 Y2"}, start="R5")
     act(t, "pad R1", "seat 1", "shoe G9", "shoe G8")
-    assert t.turn == 1
-    act(t, "pad W4")               # illegal? seat 1 held no red: legal. Make it illegal:
-    assert names(act(t, "colour B")) == ["colour", "turn", "owe"]
-    evs = act(t, "seat 2 long")
-    assert evs[0][3] == V_LEGAL
-    for c in ("R2", "R3", "R4", "R6", "R7"):
+    evs = act(t, "pad W4")        # seed 002: the round is over, the next seat still draws
+    assert names(evs) == ["play", "turn", "owe"] and t.want == 0
+    assert unchanged(t, "seat 2 long") == R_NO_CHALLENGE
+    for c in ("R2", "R3", "R4"):
         act(t, "shoe " + c)
-    evs = act(t, "shoe R8")
-    assert names(evs) == ["draw", "round_over", "score"]
-    assert evs[1][1] == 1
+    evs = act(t, "shoe R6")
+    assert names(evs) == ["draw", "round_over", "score"] and evs[1][1] == 1
