@@ -68,23 +68,24 @@ class Table:
         """Judge one table input; returns the list of events (reused: read it before the next feed)."""
         out = self.out
         del out[:]
-        kind = inp[0]
+        n = len(inp)
+        kind = inp[0] if n else 0
+        a = inp[1] if n > 1 else None
         if kind == IN_SHOE or kind == IN_PAD:
-            card = self.registry.card(inp[1])
+            card = self.registry.card(a)
             if card < 0:
                 self._reject(R_UNKNOWN, 0, -1)
             elif kind == IN_SHOE:
                 self._shoe(card)
             else:
                 self._pad(card)
-        elif kind == IN_SEAT:
-            s = inp[1]
-            if not 1 <= s <= MAX_SEAT:
-                self._reject(R_BAD_SEAT, 0, -1)
+        elif (kind == IN_SEAT or kind == IN_COLOUR) and n == 3 and type(a) is int:
+            if kind == IN_COLOUR:
+                self._colour(a)
+            elif 1 <= a <= MAX_SEAT:
+                self._seat(a, inp[2])
             else:
-                self._seat(s, inp[2])
-        elif kind == IN_COLOUR:
-            self._colour(inp[1])
+                self._reject(R_BAD_SEAT, 0, -1)
         elif kind == IN_SHUFFLE:
             self._shuffle()
         elif kind != IN_TICK:
@@ -168,18 +169,12 @@ class Table:
             self._next(1)
 
     def _pad(self, card):
-        where = self.loc[card]
-        if self.phase != P_PLAY:
-            if where == SHOE or where > MAX_SEAT:
-                self._misplaced(card, where)
-            else:
-                self._reject(R_NOT_NOW, where, card)
-            return
-        if where == SHOE or where > MAX_SEAT:
-            self._misplaced(card, where)
-            return
-        seat = where
-        if self.want:
+        seat = self.loc[card]
+        if seat == SHOE or seat > MAX_SEAT:
+            self._misplaced(card, seat)
+        elif self.phase != P_PLAY:
+            self._reject(R_NOT_NOW, seat, card)
+        elif self.want:
             self._reject(R_WANT_COLOUR, self.want, card)
         elif self.debts:
             self._reject(R_WAIT_DRAW, self.debts[0][0], card)
@@ -398,28 +393,23 @@ class Table:
             if len(self.seats) * self.rules.hand_size >= NCARDS:
                 self._reject(R_DEAL_SIZE, 0, -1)
                 return
-            self._reset_round()
-            out.append((SHUFFLE, self.shoe))
-            first = self.rules.first_dealer
-            if first in self.seats:
-                self._new_round(first)
-            else:
-                self.phase = P_DRAWOFF
-                self.offs = list(self.seats)
-                self.off_rank = bytearray(MAX_SEAT + 1)
-        elif ph == P_DEALER:
-            self._reset_round()
-            out.append((SHUFFLE, self.shoe))
-            self._new_round(self.dealer)
-        elif ph == P_ROUND_OVER or ph == P_MATCH_OVER:
-            if ph == P_MATCH_OVER:
-                self.scores = [0] * (MAX_SEAT + 1)
-                self.round = 0
-            self._reset_round()
-            out.append((SHUFFLE, self.shoe))
-            self._new_round(self.winner)  # S2: the last round's winner deals
-        else:
+        elif ph == P_MATCH_OVER:
+            self.scores = [0] * (MAX_SEAT + 1)
+            self.round = 0
+        elif ph != P_DEALER and ph != P_ROUND_OVER:
             self._reject(R_NOT_NOW, 0, -1)
+            return
+        self._reset_round()  # every card is back in the shoe
+        out.append((SHUFFLE, self.shoe))
+        if ph == P_DEALER:
+            self._new_round(self.dealer)
+        elif ph != P_LOBBY:
+            self._new_round(self.winner)  # S2: the last round's winner deals
+        elif self.rules.first_dealer in self.seats:
+            self._new_round(self.rules.first_dealer)
+        else:
+            self.phase = P_DRAWOFF
+            self.offs = list(self.seats)
 
     def _new_round(self, dealer):
         self.dealer = dealer

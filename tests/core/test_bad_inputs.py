@@ -79,9 +79,10 @@ def test_presses_during_the_deal():
 
 def test_not_a_table_input():
     t = table()
-    before = t.feed((99,))
-    assert before[0][:2] == (REJECT, R_BAD_INPUT)
-    assert t.feed((IN_COLOUR, 7, 0))[0][:2] == (REJECT, R_BAD_INPUT)
+    for bad in ((99,), (), (IN_SEAT, 2), (IN_SEAT, "2", 0), (IN_COLOUR, None, 0), (IN_COLOUR, 7, 0)):
+        assert t.feed(bad)[0][:2] == (REJECT, R_BAD_INPUT), bad
+    assert t.feed((IN_PAD,))[0][:2] == (REJECT, R_UNKNOWN)
+    assert t.feed((IN_SHOE, None))[0][:2] == (REJECT, R_UNKNOWN)
 
 
 def test_tick_changes_nothing_under_the_official_rules():
