@@ -123,8 +123,8 @@ class Bot:
             if rng.chance(800):
                 return (IN_PAD, t.registry.uid(t.drawn))
             return (IN_SEAT, seat, 0)
-        hand = t.hands[seat]
-        options = [c for c in hand if t.playable(seat, c)]
+        playable = t.playable
+        options = [c for c in t.hands[seat] if playable(seat, c)]
         if options and rng.chance(950):
             return (IN_PAD, t.registry.uid(rng.pick(options)))
         if not self.shoe and t.pile <= 1:
