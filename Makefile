@@ -28,7 +28,7 @@ test-py: $(BIN)/.stamp
 
 # The same core test functions under the real MicroPython interpreter, ESP32-sized heap.
 test-mp: $(BIN)/.stamp
-	$(MPYPATH) $(MPY) -X heapsize=2m tests/mprun.py $(MPTESTS)
+	$(MPYPATH) $(MPY) -X heapsize=8m tests/mprun.py $(MPTESTS)
 
 # Every firmware file must compile for the board; the bytecode version must match the runtime.
 mpy: $(BIN)/.stamp

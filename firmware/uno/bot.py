@@ -7,7 +7,7 @@ Same seed, same inputs, under CPython and MicroPython alike.
 """
 from uno.cards import DECK, NCARDS, WILD
 from uno.events import *  # noqa: F401,F403
-from uno.table import SHOE
+from uno.table import SHOE, PLAY_TURN, PLAY_JUMP, PLAY_MORE, PLAY_STACK
 
 
 class Rng:
@@ -95,11 +95,16 @@ class Bot:
             for s in self.players:
                 if s not in t.seats:
                     return (IN_SEAT, s, 0)
+            for s in t.seats:
+                if s not in self.players:
+                    return (IN_SEAT, s, 1)  # joined by mistake: leave
             return (IN_SHUFFLE,)
         if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
             return (IN_SHUFFLE,)
         if ph != P_PLAY:
             return self._read_shoe()
+        if t.slap:
+            return (IN_SEAT, rng.pick([s for s in t.active if t.slap & (1 << s)]), 0)
         if t.want:
             return (IN_COLOUR, self._best_colour(t.want), 0)
         if t.window and not t.called and self.seen_window != t.window:
@@ -107,29 +112,52 @@ class Bot:
             if rng.chance(self.p_call):
                 return (IN_SEAT, t.window, 0)
             if rng.chance(self.p_catch):
-                s = rng.pick(t.seats)
+                s = rng.pick(t.active)
                 if s != t.window:
                     return (IN_SEAT, s, 0)
         if not t.window:
             self.seen_window = 0
         if t.debts:
             return self._read_shoe()
+        if t.sum_to >= 0:
+            for s in t.active:
+                if t.hand_sum(s) >= 0 and rng.chance(700):
+                    return (IN_SEAT, s, 1)
+        rules = t.rules
+        if (rules.jump_in != "off" or rules.multi != "off") and rng.chance(300):
+            uid = self._out_of_turn()
+            if uid:
+                return (IN_PAD, uid)
         seat = t.turn
+        judge = t.judge
         if t.pending:
             if t.w4_from and rng.chance(self.p_challenge):
                 return (IN_SEAT, seat, 1)
+            if rules.stacking != "off" and t.answerable:
+                for c in t.hands[seat]:
+                    if judge(seat, c)[0] == PLAY_STACK and rng.chance(700):
+                        return (IN_PAD, t.registry.uid(c))
             return self._read_shoe()
         if t.drawn >= 0:
-            if rng.chance(800):
+            if judge(seat, t.drawn)[0] and (rules.forced == "yes" or rng.chance(800)):
                 return (IN_PAD, t.registry.uid(t.drawn))
             return (IN_SEAT, seat, 0)
-        playable = t.playable
-        options = [c for c in t.hands[seat] if playable(seat, c)]
-        if options and rng.chance(950):
+        options = [c for c in t.hands[seat] if judge(seat, c)[0] == PLAY_TURN]
+        if options and (rules.forced == "yes" or rng.chance(950)):
             return (IN_PAD, t.registry.uid(rng.pick(options)))
         if not self.shoe and t.pile <= 1:
             return (IN_SEAT, seat, 0)  # nothing left to draw: pass
         return self._read_shoe()
+
+    def _out_of_turn(self):
+        """A jump-in (H2) or one more card of a multi-play (H3), if some seat has one."""
+        t = self.t
+        for s in t.active:
+            if s != t.turn:
+                for c in t.hands[s]:
+                    if t.judge(s, c)[0] in (PLAY_JUMP, PLAY_MORE):
+                        return t.registry.uid(c)
+        return None
 
     def _read_shoe(self):
         if not self.shoe:

@@ -16,6 +16,7 @@ IN_SEAT = const(3)     # (IN_SEAT, seat, long) seat button 1..10
 IN_COLOUR = const(4)   # (IN_COLOUR, colour, long) colour button 0..3 (R Y G B)
 IN_SHUFFLE = const(5)  # (IN_SHUFFLE,)        shuffle sensor: a shuffled pile was loaded
 IN_TICK = const(6)     # (IN_TICK, ms)        time passes (timers of the house rules)
+IN_RULE = const(7)     # (IN_RULE, name, value) the host sets a rule (or "preset") between rounds
 
 # Events (fields in words.EVENTS)
 JOIN = const(1)
@@ -47,6 +48,14 @@ ROUND_OVER = const(26)
 SCORE = const(27)
 MATCH_OVER = const(28)
 ROUND = const(29)
+RULE = const(30)
+JUMP = const(31)
+ROTATE = const(32)
+SLAP_OPEN = const(33)
+SLAP = const(34)
+TIMER_WARN = const(35)
+OUT = const(36)
+SUM_WIN = const(37)
 
 
 # Why a seat draws (DRAW / OWE / PENALTY)
@@ -57,6 +66,11 @@ W_CAUGHT = const(3)      # U2: caught without calling UNO
 W_MISPLAY = const(4)     # P1 option
 W_W4_ILLEGAL = const(5)  # C1: challenged W4 was illegal
 W_W4_LEGAL = const(6)    # C1: challenged W4 was legal, the challenger draws 2 more
+W_FALSE_UNO = const(7)   # U3
+W_FALSE_CATCH = const(8) # U4
+W_SLOW = const(9)        # P2: turn timer
+W_SLAP = const(10)       # H7: last to slap the 4
+W_STACK = const(11)      # H1: the stacked total
 
 # Challenge verdicts
 V_LEGAL = const(0)
@@ -91,8 +105,16 @@ R_NO_COLOUR = const(25)
 R_WAIT_DRAW = const(26)
 R_BAD_INPUT = const(27)
 R_DEAL_SIZE = const(28)
+R_LOCKED = const(29)
+R_BAD_RULE = const(30)
+R_MUST_PLAY = const(31)
+R_WAIT_SLAP = const(32)
+R_LAST_CARD = const(33)
+R_NO_SUM = const(34)
+R_TEAMS = const(35)
+R_CAUGHT = const(36)
 # Rejections that count as misplays (P1): the card goes back, optionally at a cost.
-MISPLAYS = (R_NOT_TURN, R_UNPLAYABLE, R_W4_ILLEGAL, R_ONLY_DRAWN, R_MUST_DRAW)
+MISPLAYS = (R_NOT_TURN, R_UNPLAYABLE, R_W4_ILLEGAL, R_ONLY_DRAWN, R_MUST_DRAW, R_LAST_CARD)
 
 # Phases of the table
 P_LOBBY = const(0)    # seats join; the shuffle sensor starts the match

@@ -69,4 +69,20 @@ def say(ev):
         return "MATCH OVER: seat %d wins the match" % a
     if code == ROUND:
         return "round %d, seat %d deals" % (a, ev[2])
+    if code == RULE:
+        return "rule %s = %s (from the next round)" % (a, ev[2])
+    if code == JUMP:
+        return "seat %d jumps in" % a
+    if code == ROTATE:
+        return "every hand passes to the next seat"
+    if code == SLAP_OPEN:
+        return "a 4: everybody slap!"
+    if code == SLAP:
+        return "seat %d slaps" % a
+    if code == TIMER_WARN:
+        return "seat %d: time is nearly up" % a
+    if code == OUT:
+        return "seat %d is out (place %d)" % (a, ev[2])
+    if code == SUM_WIN:
+        return "seat %d lays down a hand that adds up to %d" % (a, ev[2])
     return repr(ev)

@@ -1,19 +1,47 @@
-"""The settings a referee can switch, one row per rule id (SPEC 4); defaults are the official rules.
+"""The settings a referee can switch, one row per setting (SPEC 4); defaults are the official rules.
 
-A row: (name, default, allowed, rule id, what it means). `allowed` is a tuple of values, or a
-(lo, hi) pair of ints for a range. docs/rules.md is written from the same rows.
+A row: (name, default, allowed, rule id). `allowed` is a tuple of values, or a (lo, hi) pair of
+ints for a range. What each does, in words: words.RULE_TEXT; docs/rules.md is written from both.
 """
 
 CATALOGUE = (
-    ("hand_size", 7, (1, 15), "S3", "cards dealt to each seat"),
-    ("first_dealer", 0, (0, 10), "S2", "first dealer's seat; 0: the table draws for it"),
-    ("direction", "cw", ("cw", "ccw"), "S5", "direction of play at the start of a round"),
-    ("start_reverse", "right", ("right", "dealer"), "S4",
-     "R as start card: the player on the dealer's right begins, or the dealer"),
-    ("w4", "challenge", ("challenge", "enforce", "free"), "C1",
-     "W4 with a card of the active colour: challengeable, rejected, or allowed"),
-    ("misplay", 0, (0, 2), "P1", "cards a rejected misplay costs"),
-    ("target", 500, (1, 100000), "M1", "points that win the match"),
+    ("hand_size", 7, (1, 15), "S3"),
+    ("first_dealer", 0, (0, 10), "S2"),
+    ("next_dealer", "winner", ("winner", "rotate"), "S2"),
+    ("start_card", "official", ("official", "number"), "S4"),
+    ("start_reverse", "right", ("right", "dealer"), "S4"),
+    ("direction", "cw", ("cw", "ccw"), "S5"),
+    ("draw", "one", ("one", "until"), "T2"),
+    ("forced", "no", ("no", "yes"), "T2"),
+    ("last_card", "any", ("any", "no_srw"), "T5"),
+    ("false_uno", 0, (0, 4), "U3"),
+    ("false_catch", 0, (0, 4), "U4"),
+    ("catchers", "first", ("first", "each"), "U5"),
+    ("uno_identical", "no", ("no", "yes"), "U6"),
+    ("w4", "challenge", ("challenge", "enforce", "free"), "C1"),
+    ("misplay", 0, (0, 4), "P1"),
+    ("turn_timer", 0, (0, 120), "P2"),
+    ("stacking", "off", ("off", "on", "w4_on_d"), "H1"),
+    ("jump_in", "off", ("off", "identical", "actions"), "H2"),
+    ("multi", "off", ("off", "same", "identical"), "H3"),
+    ("zero_rotate", "no", ("no", "yes"), "H4"),
+    ("sum_win", "no", ("no", "yes"), "H5"),
+    ("slap4", "no", ("no", "yes"), "H7"),
+    ("scoring", "winner", ("winner", "losers"), "M2"),
+    ("elimination", "no", ("no", "yes"), "M3"),
+    ("teams", 0, (0, 5), "M4"),
+    ("target", 500, (1, 100000), "M1"),
+)
+
+# Named sets of settings; a preset sets every setting it does not name back to the default.
+PRESETS = (
+    ("official", {}),
+    ("house", {"stacking": "on", "jump_in": "identical", "draw": "until", "false_uno": 2,
+               "false_catch": 2, "misplay": 2}),
+    ("party", {"stacking": "w4_on_d", "jump_in": "actions", "multi": "same", "zero_rotate": "yes",
+               "sum_win": "yes", "slap4": "yes", "catchers": "each", "uno_identical": "yes",
+               "false_uno": 2, "false_catch": 2, "misplay": 2, "turn_timer": 10,
+               "last_card": "no_srw", "draw": "until"}),
 )
 
 
@@ -39,6 +67,13 @@ def check(name, value):
     return value
 
 
+def preset(name):
+    for row in PRESETS:
+        if row[0] == name:
+            return row[1]
+    raise ValueError("preset must be one of %s" % ", ".join(p[0] for p in PRESETS))
+
+
 class Settings:
     """Rule settings in force; attributes named as in CATALOGUE."""
 
@@ -46,11 +81,25 @@ class Settings:
         for row in CATALOGUE:
             setattr(self, row[0], row[1])
         if values:
+            if "preset" in values:
+                self.apply_preset(values["preset"])
             for k in values:
-                self.set(k, values[k])
+                if k != "preset":
+                    self.set(k, values[k])
 
     def set(self, name, value):
         setattr(self, name, check(name, value))
+
+    def apply_preset(self, name):
+        """Every setting to its default, then the preset's values; returns the changed names."""
+        values = preset(name)
+        changed = []
+        for row in CATALOGUE:
+            v = values.get(row[0], row[1])
+            if getattr(self, row[0]) != v:
+                setattr(self, row[0], v)
+                changed.append(row[0])
+        return changed
 
     def as_dict(self):
         d = {}

@@ -54,6 +54,17 @@ def snapshot(t):
         "last": t.last,
         "dealt": t.dealt,
         "drawoff": [t.offs, list(t.off_rank)],
+        "active": t.active,
+        "outs": t.outs,
+        "leaving": t.leaving,
+        "laid": t.laid,
+        "answerable": t.answerable,
+        "stack": t.stack,
+        "caught": t.caught,
+        "chain": [t.chain, t.skips],
+        "slap": t.slap,
+        "sum_to": t.sum_to,
+        "clock": [t.clock, t.since, t.warned],
     }
 
 
@@ -82,9 +93,20 @@ def load(d, registry=None):
     t.dealt = d["dealt"]
     t.offs = list(d["drawoff"][0])
     t.off_rank = bytearray(d["drawoff"][1])
+    t.outs = list(d["outs"])
+    t.leaving = d["leaving"]
+    t.laid = d["laid"]
+    t.answerable = d["answerable"]
+    t.stack = d["stack"]
+    t.caught = d["caught"]
+    t.chain, t.skips = d["chain"]
+    t.slap = d["slap"]
+    t.sum_to = d["sum_to"]
+    t.clock, t.since, t.warned = d["clock"]
     for s in d["seats"]:
         t.seats.append(s["seat"])
         t.scores[s["seat"]] = s["score"]
+    t.active = list(d["active"])
     where = d["where"]
     t.shoe = t.pile = 0
     for card in range(NCARDS):

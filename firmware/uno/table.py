@@ -1,10 +1,12 @@
 """The referee: a deterministic function of (settings, registry, table inputs) -> events.
 
 Table.feed(input) judges one table input and returns the events it decided. The state is the
-replay of the inputs: nothing here reads a clock, a pin or a file. An input that does not fit
-is answered by a single `reject` event and leaves the state untouched (P1's optional cost aside).
+replay of the inputs: nothing here reads a clock, a pin or a file (time comes in as tick
+inputs). An input that does not fit is answered by a `reject` event and leaves the state
+untouched; a few house rules attach a cost to one (P1, U3, U4).
 
 Where every card is: loc[card] is SHOE, a seat 1..10 (its hand), PILE (discard) or ASIDE.
+Rule ids (SPEC 4) are named where each rule is decided.
 """
 try:
     from micropython import const
@@ -21,6 +23,12 @@ PILE = const(11)
 ASIDE = const(12)
 MAX_SEAT = const(10)
 
+# How a card read on the pad would be taken (Table.judge)
+PLAY_TURN = const(1)   # the turn seat's play
+PLAY_JUMP = const(2)   # H2: out of turn, identical to the top card
+PLAY_MORE = const(3)   # H3: one more card of the same multi-play
+PLAY_STACK = const(4)  # H1: answering a D or W4 with another
+
 
 class Table:
     def __init__(self, settings=None, registry=None):
@@ -30,17 +38,22 @@ class Table:
         self.rules = settings or Settings()
         self.registry = registry
         self.out = []
-        self.seats = []          # joined seats in clockwise order (ascending numbers)
+        self.seats = []          # joined seats, clockwise (ascending numbers)
         self.scores = [0] * (MAX_SEAT + 1)
         self.round = 0
         self.dealer = 0
         self.winner = 0
+        self.clock = -1          # ms of the last tick (P2)
         self.phase = P_LOBBY
         self._reset_round()
 
     def _reset_round(self):
         self.loc = bytearray(NCARDS)            # all in the shoe
         self.hands = [[] for _ in range(MAX_SEAT + 1)]
+        self.active = list(self.seats)           # this round's turn order (M3 removes)
+        self.outs = []                           # seats out of this round, in order (M3)
+        self.leaving = 0                         # an out seat that leaves when the turn moves on
+        self.laid = 0                            # H5: the seat that laid down its hand and won
         self.shoe = NCARDS
         self.pile = 0                            # cards on the discard pile
         self.top = -1
@@ -49,17 +62,26 @@ class Table:
         self.turn = 0
         self.pending = 0          # draws the turn seat owes before it is skipped (D, W4)
         self.pending_why = 0
+        self.answerable = False   # the pending draw may still be answered (C1, H1, H2)
+        self.stack = 0            # draws a stacked W4 passes on once its colour is named (H1)
         self.debts = []           # [seat, n, why]: penalty draws, paid first, in order
         self.drawn = -1           # card drawn this turn that may still be played (T2)
         self.want = 0             # seat that must name a colour
         self.want_moves = False   # whether naming it ends that seat's turn
         self.window = 0           # seat whose UNO window is open (U1)
         self.called = False
+        self.caught = 0           # bit per seat that caught in this window (U5)
         self.w4_from = 0          # seat whose W4 the turn seat may still challenge (C1)
         self.w4_illegal = False
+        self.chain = 0            # seat that may add to its multi-play (H3)
+        self.skips = 0            # seats its S cards skip so far (H3)
+        self.slap = 0             # bit per seat still to slap the 4 (H7)
+        self.sum_to = -1          # the number just played, for a sum win (H5)
+        self.since = self.clock   # when the turn seat's time began (P2)
+        self.warned = False
         self.dealt = 0
         self.last = -1            # last card read at the shoe (a double read names it)
-        self.offs = []            # draw-off: seats still to draw, and the best so far
+        self.offs = []            # draw-off: seats still to draw
         self.off_rank = bytearray(MAX_SEAT + 1)
 
     # ---- the one entry point -------------------------------------------------------------
@@ -88,14 +110,18 @@ class Table:
                 self._reject(R_BAD_SEAT, 0, -1)
         elif kind == IN_SHUFFLE:
             self._shuffle()
-        elif kind != IN_TICK:
+        elif kind == IN_TICK and type(a) is int:
+            self._tick(a)
+        elif kind == IN_RULE and n == 3:
+            self._rule(a, inp[2])
+        else:
             self._reject(R_BAD_INPUT, 0, -1)
         return out
 
     def _reject(self, why, seat, card):
         self.out.append((REJECT, why, seat, card))
 
-    # ---- card reads --------------------------------------------------------------------
+    # ---- card reads at the shoe ----------------------------------------------------------
 
     def _shoe(self, card):
         where = self.loc[card]
@@ -106,7 +132,7 @@ class Table:
         if ph == P_PLAY:
             self._draw(card)
         elif ph == P_DEAL:
-            n = len(self.seats)
+            n = len(self.active)
             seat = self._after(self.dealer, 1 + self.dealt % n)
             self.dealt += 1
             self._give(card, seat)
@@ -132,6 +158,9 @@ class Table:
 
     def _draw(self, card):
         out = self.out
+        if self.slap:
+            self._reject(R_WAIT_SLAP, 0, card)
+            return
         if self.debts:
             debt = self.debts[0]
             seat = debt[0]
@@ -140,7 +169,7 @@ class Table:
             debt[1] -= 1
             if debt[1] == 0:
                 self.debts.pop(0)
-                self._settle()
+            self._settle()
             return
         if self.want:
             self._reject(R_WANT_COLOUR, self.want, card)
@@ -148,45 +177,98 @@ class Table:
         seat = self.turn
         if self.pending:
             self._begin_turn()
+            self.answerable = False
             self.w4_from = 0
             self._give(card, seat)
             out.append((DRAW, seat, card, self.pending_why))
             self.pending -= 1
-            if self.pending == 0:
-                if not self._winner():
-                    self._next(1)  # D and W4 cost the turn too
-                self._settle()
+            if self.pending == 0 and not self._done():
+                self._next(1)  # D and W4 cost the turn too
+            self._settle()
             return
         if self.drawn >= 0:
             self._reject(R_DREW, seat, card)
+            return
+        if self.rules.forced == "yes" and self._can_play(seat):
+            self._reject(R_MUST_PLAY, seat, card)  # T2 forced play
             return
         self._begin_turn()
         self._give(card, seat)
         out.append((DRAW, seat, card, W_TURN))
         if self.playable(seat, card):
             self.drawn = card
-        else:
+        elif self.rules.draw != "until":  # T2 option: draw until playable
             self._next(1)
+
+    # ---- card reads on the pad -------------------------------------------------------------
+
+    def judge(self, seat, card):
+        """How seat's card read on the pad would be taken: (PLAY_*, 0), or (0, reason).
+
+        No change to the table; the random players ask it too.
+        """
+        if self.want:
+            return 0, R_WANT_COLOUR
+        if self.slap:
+            return 0, R_WAIT_SLAP
+        if self.debts:
+            return 0, R_WAIT_DRAW
+        rules = self.rules
+        face = DECK[card]
+        top = DECK[self.top]
+        rank = face & 15
+        if seat == self.chain and seat != self.turn:
+            # H3: the seat that just played adds a card of the same number or symbol
+            if rank == top & 15 and rank < RANK_WILD and \
+                    (rules.multi == "same" or face == top) and self._last_ok(seat, card):
+                return PLAY_MORE, 0
+        if seat != self.turn:
+            # H2: a card identical to the top card, out of turn
+            j = rules.jump_in
+            if j != "off" and face == top and rank < RANK_WILD and (rank < 10 or j == "actions") \
+                    and (not self.pending or self.answerable) and self._last_ok(seat, card):
+                return PLAY_JUMP, 0
+            return 0, R_NOT_TURN
+        if self.pending:
+            # H1: D on D, W4 on W4, and W4 on D as an option; never D on W4
+            st = rules.stacking
+            if st != "off" and self.answerable and self._last_ok(seat, card):
+                top_rank = top & 15
+                if rank == top_rank and (rank == RANK_DRAW2 or rank == RANK_WILD4):
+                    return PLAY_STACK, 0
+                if rank == RANK_WILD4 and top_rank == RANK_DRAW2 and st == "w4_on_d":
+                    return PLAY_STACK, 0
+            return 0, R_MUST_DRAW
+        if self.drawn >= 0 and card != self.drawn:
+            return 0, R_ONLY_DRAWN
+        if not self._last_ok(seat, card):
+            return 0, R_LAST_CARD
+        if not self.playable(seat, card):
+            return 0, R_W4_ILLEGAL if rank == RANK_WILD4 else R_UNPLAYABLE
+        return PLAY_TURN, 0
 
     def _pad(self, card):
         seat = self.loc[card]
         if seat == SHOE or seat > MAX_SEAT:
             self._misplaced(card, seat)
-        elif self.phase != P_PLAY:
+            return
+        if self.phase != P_PLAY:
             self._reject(R_NOT_NOW, seat, card)
-        elif self.want:
-            self._reject(R_WANT_COLOUR, self.want, card)
-        elif self.debts:
-            self._reject(R_WAIT_DRAW, self.debts[0][0], card)
-        elif seat != self.turn:
-            self._misplay(R_NOT_TURN, seat, card)
-        elif self.pending:
-            self._misplay(R_MUST_DRAW, seat, card)
-        elif self.drawn >= 0 and card != self.drawn:
-            self._misplay(R_ONLY_DRAWN, seat, card)
-        elif not self.playable(seat, card):
-            self._misplay(R_W4_ILLEGAL if DECK[card] & 15 == RANK_WILD4 else R_UNPLAYABLE, seat, card)
+            return
+        how, why = self.judge(seat, card)
+        if not how:
+            if why in MISPLAYS:
+                self._misplay(why, seat, card)
+            else:
+                self._reject(why, self.want or (self.debts[0][0] if self.debts else seat), card)
+        elif how == PLAY_MORE:
+            self._more(seat, card)
         else:
+            if how == PLAY_JUMP:
+                self._jump(seat)
+            elif how == PLAY_STACK:
+                self.stack = self.pending
+                self.pending = 0
             self._play(seat, card)
 
     def _misplay(self, why, seat, card):
@@ -205,37 +287,64 @@ class Table:
             return True
         return col == self.colour or face & 15 == DECK[self.top] & 15
 
+    def _last_ok(self, seat, card):
+        """T5 option: S, R or W may not be the last card."""
+        if self.rules.last_card == "any" or len(self.hands[seat]) != 1:
+            return True
+        rank = DECK[card] & 15
+        return rank != RANK_SKIP and rank != RANK_REVERSE and rank != RANK_WILD
+
+    def _can_play(self, seat):
+        for c in self.hands[seat]:
+            if self.playable(seat, c) and self._last_ok(seat, c):
+                return True
+        return False
+
     def holds_colour(self, seat, col, but=-1):
         for c in self.hands[seat]:
             if c != but and DECK[c] >> 4 == col:
                 return True
         return False
 
+    def _jump(self, seat):
+        """H2: the jumped card's effect is cancelled; play goes on from the jumper."""
+        out = self.out
+        out.append((JUMP, seat))
+        rank = DECK[self.top] & 15
+        if rank == RANK_REVERSE and len(self.active) > 2:
+            self.dir = -self.dir
+        elif rank == RANK_DRAW2:
+            self.pending = 0
+            self.answerable = False
+        self.turn = seat
+        self.drawn = -1
+
     def _play(self, seat, card):
         out = self.out
+        rules = self.rules
         self._begin_turn()
-        illegal = False
         rank = DECK[card] & 15
-        if rank == RANK_WILD4 and self.rules.w4 == "challenge":
+        illegal = False
+        if rank == RANK_WILD4 and rules.w4 == "challenge":
             illegal = self.holds_colour(seat, self.colour, card)
-        hand = self.hands[seat]
-        hand.remove(card)
-        self.loc[card] = PILE
-        self.pile += 1
-        self.top = card
-        self.drawn = -1
+        self._to_pile(seat, card)
         out.append((PLAY, seat, card))
-        left = len(hand)
-        if left == 1:
-            self.window = seat
-            self.called = False
-            out.append((UNO_OPEN, seat))
+        left = len(self.hands[seat])
+        if rank == 0 and rules.zero_rotate == "yes" and left:
+            self._rotate()
+        elif left:
+            self._uno_check(seat)
+        if not left and rank != RANK_DRAW2 and rank < RANK_WILD and rules.elimination != "yes":
+            self._settle()  # the round is won: the card has no effect left to apply
+            return
         if rank >= RANK_WILD:
             self.colour = -1
-            if left == 0:  # T5: the round is won; a W4's next seat still draws, for the score
+            if left == 0 and self._finish(seat):
+                # T5: the round is won; a W4's next seat still draws, for the score
                 if rank == RANK_WILD4:
                     self._next(1)
-                    self._owe(4, W_DRAW4)
+                    self._owe(self.stack + 4, W_DRAW4 if not self.stack else W_STACK)
+                    self.stack = 0
                 else:
                     self._settle()
                 return
@@ -245,9 +354,10 @@ class Table:
             out.append((WANT, seat))
             return
         self.colour = DECK[card] >> 4
-        if left == 0 and rank != RANK_DRAW2:
-            self._settle()
-        elif rank == RANK_SKIP or (rank == RANK_REVERSE and len(self.seats) == 2):
+        self.chain = seat if rules.multi != "off" else 0
+        self.skips = 0
+        if rank == RANK_SKIP or (rank == RANK_REVERSE and len(self.active) == 2):
+            self.skips = 1
             out.append((SKIP, self._after(seat, 1)))
             self._next(2)
         elif rank == RANK_REVERSE:
@@ -256,21 +366,115 @@ class Table:
             self._next(1)
         elif rank == RANK_DRAW2:
             self._next(1)
-            self._owe(2, W_DRAW2)
+            self._owe(self.stack + 2, W_DRAW2 if not self.stack else W_STACK)
+            self.stack = 0
         else:
+            if rank <= 9:
+                self._number(seat, rank)
             self._next(1)
+        if left == 0:
+            self._finish(seat)
+            self._settle()
+
+    def _more(self, seat, card):
+        """H3: one more card of the same number or symbol; S skips one more, D adds 2."""
+        out = self.out
+        self._to_pile(seat, card)
+        out.append((PLAY, seat, card))
+        left = len(self.hands[seat])
+        self.colour = DECK[card] >> 4  # the last card laid names the colour
+        rank = DECK[card] & 15
+        if left:
+            self._uno_check(seat)
+        if rank == RANK_SKIP or (rank == RANK_REVERSE and len(self.active) == 2):
+            self.skips += 1
+            if len(self.active) > 2:
+                out.append((SKIP, self.turn))
+                self._next(1)
+        elif rank == RANK_REVERSE:
+            self.dir = -self.dir
+            out.append((REVERSE, self.dir))
+            self.turn = seat
+            self._next(1)
+        elif rank == RANK_DRAW2:
+            self.pending += 2
+            out.append((OWE, self.turn, self.pending, W_DRAW2))
+        elif rank <= 9:
+            self._number(seat, rank)
+        if left == 0:
+            self._finish(seat)
+            self._settle()
+
+    def _number(self, seat, rank):
+        """After a number: H5's sum win may be claimed; H7's 4 wants a slap from everyone."""
+        if self.rules.sum_win == "yes":
+            self.sum_to = rank
+        if rank == 4 and self.rules.slap4 == "yes":
+            mask = 0
+            for s in self.active:
+                if self.hands[s]:
+                    mask |= 1 << s
+            if mask & (mask - 1):  # two seats or more
+                self.slap = mask
+                self.out.append((SLAP_OPEN, seat))
+
+    def _to_pile(self, seat, card):
+        self.hands[seat].remove(card)
+        self.loc[card] = PILE
+        self.pile += 1
+        self.top = card
+        self.drawn = -1
+        self.sum_to = -1
+
+    def _is_last(self, seat):
+        """U1 (and U6): one card left, or only identical cards."""
+        hand = self.hands[seat]
+        if len(hand) != 1:
+            if not hand or self.rules.uno_identical != "yes":
+                return False
+            face = DECK[hand[0]]
+            for c in hand:
+                if DECK[c] != face:
+                    return False
+        return True
+
+    def _uno_check(self, seat):
+        if self._is_last(seat) and self.window != seat:
+            self.window = seat
+            self.called = False
+            self.caught = 0
+            self.out.append((UNO_OPEN, seat))
+
+    def _rotate(self):
+        """H4: every hand passes to the next seat in the direction of play."""
+        hands = self.hands
+        moved = [hands[s] for s in self.active]
+        n = len(self.active)
+        for i in range(n):
+            s = self.active[(i + self.dir) % n]
+            hands[s] = moved[i]
+            for c in moved[i]:
+                self.loc[c] = s
+        self.out.append((ROTATE, self.dir))
+        if self.window:  # the hand the window was about has changed hands: nobody is caught for it
+            self.out.append((UNO_CLOSE, self.window))
+            self.window = 0
 
     def _owe(self, n, why):
         self.pending = n
         self.pending_why = why
+        self.answerable = True
         self.out.append((OWE, self.turn, n, why))
         self._settle()
 
     def _begin_turn(self):
-        """U1: the window closes when the next player plays or draws."""
+        """U1: the window closes when the next player plays or draws; so does a multi-play."""
         if self.window:
             self.out.append((UNO_CLOSE, self.window))
             self.window = 0
+        self.chain = 0
+        self.sum_to = -1
+        self._restart_timer()
 
     # ---- presses -----------------------------------------------------------------------
 
@@ -290,20 +494,30 @@ class Table:
                 self.seats.sort()
                 self.out.append((JOIN, s))
             return
-        if s not in self.seats:
+        if s not in self.active:
             self._reject(R_NOT_SEATED, s, -1)
         elif ph != P_PLAY:
             self._reject(R_NOTHING, s, -1)
+        elif self.slap & (1 << s):
+            self._slap(s)
         elif long:
-            self._challenge(s)
+            if self.sum_to >= 0 and self.rules.sum_win == "yes":
+                self._sum_win(s)
+            else:
+                self._challenge(s)
         elif self.window and (s == self.window or not self.called):
             self._uno_press(s)
-        elif s == self.turn and (self.drawn >= 0 or self._stuck()):
+        elif s == self.turn and (self.drawn >= 0 or self._stuck()) and not self.slap:
+            if self.drawn >= 0 and self.rules.forced == "yes":
+                self._reject(R_MUST_PLAY, s, -1)  # T2 forced: the drawn card fits
+                return
             self._begin_turn()
             self.out.append((PASS, s))
             self._next(1)
+        elif self.window:
+            self._false_catch(s)
         else:
-            self._reject(R_CALLED if self.window else R_NOTHING, s, -1)
+            self._false_uno(s)
 
     def _stuck(self):
         """No card can be drawn (empty shoe, nothing to reshuffle): the turn seat may pass."""
@@ -312,16 +526,36 @@ class Table:
 
     def _uno_press(self, s):
         w = self.window
-        if self.called:
-            self._reject(R_CALLED, w, -1)
-        elif s == w:
-            self.called = True
-            self.out.append((UNO, s))
+        if s == w:
+            if self.called or self.caught:
+                self._reject(R_CALLED, w, -1)
+            else:
+                self.called = True
+                self.out.append((UNO, s))
+        elif self.caught & (1 << s):
+            self._reject(R_CAUGHT, s, -1)
         else:
             self.out.append((CATCH, s, w))
-            self.out.append((UNO_CLOSE, w))
-            self.window = 0
+            if self.rules.catchers == "each":  # U5: the window stays open for more catchers
+                self.caught |= 1 << s
+            else:
+                self.out.append((UNO_CLOSE, w))
+                self.window = 0
             self._penalty(w, 2, W_CAUGHT)
+
+    def _false_catch(self, s):
+        """U4: catching a seat that called costs the catcher (as a setting)."""
+        cost = self.rules.false_catch
+        self._reject(R_CALLED, self.window, -1)
+        if cost:
+            self._penalty(s, cost, W_FALSE_CATCH)
+
+    def _false_uno(self, s):
+        """U3: a press that means nothing is a UNO call; not down to a last card, it costs."""
+        cost = self.rules.false_uno
+        self._reject(R_NOTHING, s, -1)
+        if cost and not self._is_last(s):
+            self._penalty(s, cost, W_FALSE_UNO)
 
     def _penalty(self, seat, n, why):
         self.debts.append([seat, n, why])
@@ -335,16 +569,60 @@ class Table:
             return
         against = self.w4_from
         self.w4_from = 0
+        self.answerable = False
         if self.w4_illegal:
+            # its player draws what the challenger would have (with stacking, the whole total)
             self.out.append((CHALLENGE, s, against, V_ILLEGAL))
+            n = self.pending
             self.pending = 0
-            self._penalty(against, 4, W_W4_ILLEGAL)
+            self._penalty(against, n, W_W4_ILLEGAL)
         else:
             self.out.append((CHALLENGE, s, against, V_LEGAL))
             self.pending += 2
             self.pending_why = W_W4_LEGAL
             self.out.append((PENALTY, s, 2, W_W4_LEGAL))
             self._settle()
+
+    def _slap(self, s):
+        """H7: every seat slaps; the last one draws 2."""
+        self.slap &= ~(1 << s)
+        self.out.append((SLAP, s))
+        left = self.slap
+        if left & (left - 1) == 0:  # one seat left: the slowest
+            self.slap = 0
+            last = 0
+            while left > 1:
+                left >>= 1
+                last += 1
+            self._penalty(last, 2, W_SLAP)
+
+    def hand_sum(self, s):
+        """H5: the sum of s's numbers if it makes the number just played (or a multiple), else -1."""
+        n = self.sum_to
+        hand = self.hands[s]
+        if n < 0 or not hand:
+            return -1
+        total = 0
+        for c in hand:
+            r = DECK[c] & 15
+            if r > 9:
+                return -1
+            total += r
+        return total if total == n or (n and total and total % n == 0) else -1
+
+    def _sum_win(self, s):
+        total = self.hand_sum(s)
+        if total < 0:
+            self._reject(R_NO_SUM, s, -1)
+            return
+        self.out.append((SUM_WIN, s, total))
+        self._waive()
+        self.want = 0
+        self.slap = 0
+        self._begin_turn()
+        if not self._finish(s, True) and self.leaving:
+            self._next(1)
+        self._settle()
 
     def _colour(self, col):
         seat = self.want
@@ -361,11 +639,56 @@ class Table:
             return
         if DECK[self.top] & 15 == RANK_WILD4:
             self._next(1)
-            self._owe(4, W_DRAW4)
+            self._owe(self.stack + 4, W_DRAW4 if not self.stack else W_STACK)
+            self.stack = 0
             if self.rules.w4 == "challenge" and self.pending:
                 self.w4_from = seat
         else:
             self._next(1)
+
+    # ---- time and settings ------------------------------------------------------------------
+
+    def _tick(self, ms):
+        """P2: time comes in as ticks; the turn seat has turn_timer seconds to act."""
+        if ms < self.clock or self.clock < 0:
+            self.since = ms  # the first tick, or a clock that restarted: time starts now
+        self.clock = ms
+        limit = self.rules.turn_timer * 1000
+        if not limit or self.phase != P_PLAY:
+            return
+        if self.want or self.debts or self.slap:
+            self.since = ms  # the turn seat's time runs only while it is free to act
+            return
+        waited = ms - self.since
+        if waited >= limit:
+            self._penalty(self.turn, 2, W_SLOW)
+            self._restart_timer()
+        elif waited >= limit - min(2000, limit // 2) and not self.warned:
+            self.warned = True
+            self.out.append((TIMER_WARN, self.turn))
+
+    def _restart_timer(self):
+        self.since = self.clock
+        self.warned = False
+
+    def _rule(self, name, value):
+        """Settings are locked while a round is on; between rounds they apply from the next."""
+        ph = self.phase
+        if ph == P_DEAL or ph == P_START or ph == P_PLAY:
+            self._reject(R_LOCKED, 0, -1)
+            return
+        try:
+            if name == "preset":
+                changed = self.rules.apply_preset(value)
+            else:
+                old = getattr(self.rules, name, None)
+                self.rules.set(name, value)
+                changed = [name] if getattr(self.rules, name) != old else []
+        except (ValueError, TypeError):
+            self._reject(R_BAD_RULE, 0, -1)
+            return
+        for k in changed:
+            self.out.append((RULE, k, getattr(self.rules, k)))
 
     # ---- shuffles, the deal, the start card, the draw for dealer ---------------------
 
@@ -386,25 +709,34 @@ class Table:
                 self.pile = 1
                 out.append((SHUFFLE, self.shoe))
             return
-        if ph == P_LOBBY:
-            if len(self.seats) < 2:
+        if ph == P_LOBBY or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
+            n = len(self.seats)
+            teams = self.rules.teams
+            if n < 2:
                 self._reject(R_FEW, 0, -1)
                 return
-            if len(self.seats) * self.rules.hand_size >= NCARDS:
+            if n * self.rules.hand_size >= NCARDS:
                 self._reject(R_DEAL_SIZE, 0, -1)
                 return
-        elif ph == P_MATCH_OVER:
-            self.scores = [0] * (MAX_SEAT + 1)
-            self.round = 0
-        elif ph != P_DEALER and ph != P_ROUND_OVER:
+            if teams and (n % teams or n // teams < 2):
+                self._reject(R_TEAMS, 0, -1)
+                return
+        elif ph != P_DEALER:
             self._reject(R_NOT_NOW, 0, -1)
             return
+        if ph == P_MATCH_OVER:
+            self.scores = [0] * (MAX_SEAT + 1)
+            self.round = 0
         self._reset_round()  # every card is back in the shoe
         out.append((SHUFFLE, self.shoe))
         if ph == P_DEALER:
             self._new_round(self.dealer)
         elif ph != P_LOBBY:
-            self._new_round(self.winner)  # S2: the last round's winner deals
+            # S2: the last round's winner deals, or (option) the next seat
+            if self.rules.next_dealer == "rotate":
+                self._new_round(self._after(self.dealer, 1, self.seats, 1))
+            else:
+                self._new_round(self.winner)
         elif self.rules.first_dealer in self.seats:
             self._new_round(self.rules.first_dealer)
         else:
@@ -445,7 +777,7 @@ class Table:
         """S4: the start card and what it does to the first player."""
         out = self.out
         rank = DECK[card] & 15
-        if rank == RANK_WILD4:
+        if rank == RANK_WILD4 or (rank > 9 and self.rules.start_card == "number"):
             out.append((BACK, card))  # it goes back into the pile: the hub asks for another
             return
         self.loc[card] = PILE
@@ -462,7 +794,7 @@ class Table:
             out.append((WANT, self.turn))
             return
         self.colour = DECK[card] >> 4
-        if rank == RANK_SKIP or (rank == RANK_REVERSE and len(self.seats) == 2):
+        if rank == RANK_SKIP or (rank == RANK_REVERSE and len(self.active) == 2):
             out.append((SKIP, self._after(self.dealer, 1)))
             self._next(2)
         elif rank == RANK_REVERSE:
@@ -482,57 +814,135 @@ class Table:
         self.last = card
         self.hands[seat].append(card)
 
-    def _after(self, seat, k):
-        seats = self.seats
-        return seats[(seats.index(seat) + k * self.dir) % len(seats)]
+    def _after(self, seat, k, order=None, direction=0):
+        order = order or self.active
+        return order[(order.index(seat) + k * (direction or self.dir)) % len(order)]
 
     def _next(self, k):
         self.turn = self._after(self.turn, k)
+        gone = self.leaving
+        if gone:  # M3: an out seat kept the turn only to name a colour
+            if self.turn == gone:
+                self.turn = self._after(gone, 1)
+            self.active.remove(gone)
+            self.leaving = 0
         self.drawn = -1
+        self._restart_timer()
         self.out.append((TURN, self.turn))
 
+    def _waive(self):
+        for d in self.debts:
+            self.out.append((WAIVE, d[0], d[1]))
+        del self.debts[:]
+        if self.pending:
+            self.out.append((WAIVE, self.turn, self.pending))
+            self.pending = 0
+            self.answerable = False
+            self.w4_from = 0
+
     def _settle(self):
-        """After a change: a round won, or draws that no card is left for."""
+        """After a change: draws that no card is left for, or the round decided."""
         if self.phase != P_PLAY:
             return
-        if self.shoe == 0 and self.pile <= 1:
-            for d in self.debts:
-                self.out.append((WAIVE, d[0], d[1]))
-            del self.debts[:]
-            if self.pending:
-                self.out.append((WAIVE, self.turn, self.pending))
-                self.pending = 0
-                self.w4_from = 0
+        if self.shoe == 0 and self.pile <= 1 and (self.debts or self.pending):
+            skip = self.pending
+            self._waive()
+            if skip and not self._done():
                 self._next(1)
         if self.pending or self.debts or self.want:
             return
-        s = self._winner()
+        s = self._done()
         if s:
             self._round_over(s)
 
-    def _winner(self):
-        for s in self.seats:
+    def _finish(self, seat, laid_down=False):
+        """A seat has gone out (no cards, or H5's sum win). True if that ends the round.
+
+        M3 elimination: the seat leaves the turn order and the round goes on; with teams,
+        until one team is all out.
+        """
+        if self.rules.elimination != "yes":
+            if laid_down:
+                self.laid = seat
+            return True
+        self.outs.append(seat)
+        self.out.append((OUT, seat, len(self.outs)))
+        if seat == self.turn:
+            self.leaving = seat
+        else:
+            self.active.remove(seat)
+        if self.window == seat:
+            self.window = 0
+        if self.chain == seat:
+            self.chain = 0
+        return bool(self._done())
+
+    def _done(self):
+        """The round's winner once it is decided (after the draws T5 asks for), else 0."""
+        if self.rules.elimination == "yes":
+            outs = self.outs
+            if not outs:
+                return 0
+            if self.rules.teams:
+                for s in outs:
+                    if all(m in outs for m in self._team(s)):
+                        return s
+                return 0
+            return outs[0] if len(self.active) - (self.leaving > 0) <= 1 else 0
+        if self.laid:
+            return self.laid
+        for s in self.active:
             if not self.hands[s]:
                 return s
         return 0
 
+    def _team(self, seat):
+        """M4: partners sit apart: the i-th seat of the table is on team i mod teams."""
+        teams = self.rules.teams
+        if not teams:
+            return [seat]
+        i = self.seats.index(seat) % teams
+        return [s for k, s in enumerate(self.seats) if k % teams == i]
+
     def _round_over(self, winner):
-        """M1: the winner scores the points left in the other hands."""
+        """M1 (M2, M4): score the round, then the match."""
+        out = self.out
+        rules = self.rules
+        mates = self._team(winner)
+        losers = [s for s in self.seats if s not in mates and s not in self.outs]
         pts = 0
-        for s in self.seats:
-            for c in self.hands[s]:
-                pts += points(c)
+        for s in losers:
+            pts += self._hand_points(s)
         self.winner = winner
-        self.scores[winner] += pts
         self.window = 0
         self.turn = 0
-        self.out.append((ROUND_OVER, winner, pts))
-        self.out.append((SCORE, winner, self.scores[winner]))
-        if self.scores[winner] >= self.rules.target:
-            self.phase = P_MATCH_OVER
-            self.out.append((MATCH_OVER, winner))
+        self.slap = 0
+        out.append((ROUND_OVER, winner, pts))
+        if rules.scoring == "losers":  # M2: each loser adds its own hand
+            for s in losers:
+                self.scores[s] += self._hand_points(s)
+                out.append((SCORE, s, self.scores[s]))
         else:
+            for s in mates:
+                self.scores[s] += pts
+                out.append((SCORE, s, self.scores[s]))
+        top = max(self.scores[s] for s in self.seats)
+        if top < rules.target:
             self.phase = P_ROUND_OVER
+            return
+        self.phase = P_MATCH_OVER
+        if rules.scoring == "losers":  # the first to the target loses; the lowest wins
+            low = min(self.scores[s] for s in self.seats)
+            best = [s for s in self.seats if self.scores[s] == low][0]
+        else:
+            best = [s for s in self.seats if self.scores[s] == top][0]
+        out.append((MATCH_OVER, best))
+
+    def _hand_points(self, seat):
+        pts = 0
+        for c in self.hands[seat]:
+            pts += points(c)
+        return pts
 
     # ---- looking at the table -------------------------------------------------------------
 
@@ -548,13 +958,15 @@ class Table:
         """The seat the next card read at the shoe goes to, or 0 if none is expected."""
         ph = self.phase
         if ph == P_PLAY:
+            if self.slap:
+                return 0
             if self.debts:
                 return self.debts[0][0]
             if self.want or (self.drawn >= 0 and not self.pending):
                 return 0
             return self.turn
         if ph == P_DEAL:
-            return self._after(self.dealer, 1 + self.dealt % len(self.seats))
+            return self._after(self.dealer, 1 + self.dealt % len(self.active))
         if ph == P_DRAWOFF:
             return self.offs[0]
         return 0

@@ -19,7 +19,7 @@ STEP_CAP = 20000
 
 def random_settings(rng, nseats):
     values = {}
-    for name, default, allowed, rule, _ in CATALOGUE:
+    for name, default, allowed, rule in CATALOGUE:
         if rng.chance(500):
             continue
         if isinstance(allowed[0], int):
@@ -28,6 +28,8 @@ def random_settings(rng, nseats):
             values[name] = rng.pick(allowed)
     values["hand_size"] = 1 + rng.below(min(15, (NCARDS - 1) // nseats - 3))
     values["target"] = 100 + rng.below(500)
+    teams = [k for k in range(2, 6) if nseats % k == 0 and nseats // k >= 2]
+    values["teams"] = rng.pick(teams) if teams and rng.chance(300) else 0
     if values.get("first_dealer", 0) > 0:
         values["first_dealer"] = rng.below(MAX_SEAT + 1)
     return Settings(values)
@@ -52,6 +54,44 @@ def check_places(t):
     assert hands + shoe + pile + aside == NCARDS
 
 
+def costs(t, evs):
+    """A rejection may cost cards only where a setting says so (P1, U3, U4)."""
+    assert [e[0] for e in evs[:2]] == [REJECT, PENALTY], evs
+    why = evs[0][1]
+    r = t.rules
+    assert (why in MISPLAYS and r.misplay) or (why == R_NOTHING and r.false_uno) \
+        or (why == R_CALLED and r.false_catch), evs
+
+
+def team(t, seat):
+    n = t.rules.teams
+    if not n:
+        return [seat]
+    i = t.seats.index(seat) % n
+    return [s for k, s in enumerate(t.seats) if k % n == i]
+
+
+def check_round(t, evs, i):
+    """The winner went out (or laid down a sum) and the scores are M1/M2/M4's."""
+    w = evs[i][1]
+    names = [e[0] for e in evs]
+    if t.rules.elimination == "yes":
+        assert w in t.outs  # laid down (H5) or out of cards
+    elif SUM_WIN not in names:
+        assert not t.hands[w]
+    mates = team(t, w)
+    losers = [s for s in t.seats if s not in mates and s not in t.outs]
+    pts = sum(points(c) for s in losers for c in t.hands[s])
+    assert evs[i][2] == pts
+    scored = [e for e in evs[i + 1:] if e[0] == SCORE]
+    if t.rules.scoring == "losers":
+        assert [e[1] for e in scored] == losers
+    else:
+        assert [e[1] for e in scored] == mates
+    for e in scored:
+        assert e[2] == t.scores[e[1]]
+
+
 def play_match(seed, rounds_wanted):
     rng = Rng(seed)
     nseats = 2 + rng.below(9)
@@ -67,8 +107,6 @@ def play_match(seed, rounds_wanted):
     while rounds < rounds_wanted:
         inp = bot.next_input()
         before = snapshot(t) if bot.last_mistake else None
-        if before is None:
-            hands_before = [len(h) for h in t.hands]
         evs = list(t.feed(inp))
         bot.keep(evs)
         steps += 1
@@ -78,19 +116,11 @@ def play_match(seed, rounds_wanted):
             if len(evs) == 1:
                 assert snapshot(t) == before, "rejection changed the state (seed %d)" % seed
             else:
-                assert evs[0][1] in MISPLAYS and t.rules.misplay
-                assert [e[0] for e in evs] == [REJECT, PENALTY]
+                costs(t, evs)
         for i in range(len(evs)):
-            e = evs[i]
-            if e[0] == ROUND_OVER:
+            if evs[i][0] == ROUND_OVER:
                 rounds += 1
-                w = e[1]
-                assert not t.hands[w]
-                pts = 0
-                for s in t.seats:
-                    for c in t.hands[s]:
-                        pts += points(c)
-                assert e[2] == pts and evs[i + 1] == (SCORE, w, t.scores[w])
+                check_round(t, evs, i)
                 check_places(t)
         if steps % 37 == 0:
             check_places(t)

@@ -174,4 +174,4 @@ def test_t5_last_card_wild_ends_the_round_without_a_colour():
 
 
 def test_why_texts_cover_every_draw_reason():
-    assert len(WHY) == 7
+    assert len(WHY) == 12 and all(WHY)
