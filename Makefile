@@ -8,7 +8,7 @@ EXAMPLE ?= examples/round-4p.jsonl
 # Test folders whose files also run under the micropython command (all but tests/host).
 MPTESTS := $(filter-out tests/host,$(patsubst %/,%,$(sort $(dir $(wildcard tests/*/test_*.py)))))
 
-.PHONY: run test test-py test-mp mpy bench clean examples
+.PHONY: run test test-py test-mp mpy typecheck pins bench clean examples
 
 $(BIN)/.stamp: requirements-dev.txt pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -21,7 +21,7 @@ venv: $(BIN)/.stamp
 run: $(BIN)/.stamp
 	$(BIN)/unotable replay $(EXAMPLE)
 
-test: test-py test-mp mpy
+test: test-py test-mp mpy typecheck pins
 
 test-py: $(BIN)/.stamp
 	$(BIN)/pytest
@@ -34,14 +34,28 @@ test-mp: $(BIN)/.stamp
 mpy: $(BIN)/.stamp
 	$(BIN)/python tools/build_mpy.py --check $(MPY)
 
+# The ESP32-facing code against the real machine/esp32/asyncio APIs (stubs pinned).
+typings/.stamp: $(BIN)/.stamp
+	rm -rf typings
+	$(BIN)/pip install -q --target typings micropython-esp32-stubs==1.29.0.post1
+	touch $@
+
+typecheck: typings/.stamp
+	$(BIN)/mypy firmware/board
+
+# The board configuration must be the one hardware/pins.json describes.
+pins: $(BIN)/.stamp
+	$(BIN)/python tools/gen_pins.py --check
+
 bench: $(BIN)/.stamp
 	$(BIN)/python bench/selfplay.py
 	$(MPYPATH) $(MPY) bench/input_cost.py
 	$(BIN)/python tools/build_mpy.py
 	MICROPYPATH=build/mpy:tests:.frozen $(MPY) -X heapsize=96k bench/heap.py
+	$(MPYPATH) $(MPY) -X heapsize=1m bench/log_bench.py
 
 examples: $(BIN)/.stamp
 	$(BIN)/python tools/make_examples.py
 
 clean:
-	rm -rf $(VENV) build .pytest_cache
+	rm -rf $(VENV) build typings .pytest_cache
