@@ -7,6 +7,7 @@ Same seed, same inputs, under CPython and MicroPython alike.
 """
 from uno.cards import DECK, NCARDS, WILD
 from uno.events import *  # noqa: F401,F403
+from uno.rules import CATALOGUE
 from uno.table import SHOE, PLAY_TURN, PLAY_JUMP, PLAY_MORE, PLAY_STACK
 
 
@@ -40,8 +41,10 @@ class Rng:
 
 
 class Bot:
-    def __init__(self, table, seats, seed=1, mistakes=0, call=800, catch=500, challenge=300):
-        """seats: the seats that join; chances are per mille."""
+    def __init__(self, table, seats, seed=1, mistakes=0, call=800, catch=500, challenge=300,
+                 rules=0, tick=0):
+        """seats: the seats that join; chances are per mille: mistakes, calling UNO, catching,
+        challenging a W4, changing a rule between rounds (rules), letting time pass (tick)."""
         self.t = table
         self.players = list(seats)
         self.rng = Rng(seed)
@@ -50,6 +53,9 @@ class Bot:
         self.p_catch = catch
         self.p_challenge = challenge
         self.shoe = []          # the physical shoe, top card last
+        self.p_rules = rules
+        self.p_tick = tick
+        self.clock = 0
         self.seen_window = 0
         self.last_mistake = False
 
@@ -99,7 +105,12 @@ class Bot:
                 if s not in self.players:
                     return (IN_SEAT, s, 1)  # joined by mistake: leave
             return (IN_SHUFFLE,)
+        if self.p_tick and rng.chance(self.p_tick):
+            self.clock += rng.below(4000)
+            return (IN_TICK, self.clock)
         if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
+            if ph != P_DEALER and self.p_rules and rng.chance(self.p_rules):
+                return self._rule()
             return (IN_SHUFFLE,)
         if ph != P_PLAY:
             return self._read_shoe()
@@ -109,11 +120,11 @@ class Bot:
             return (IN_COLOUR, self._best_colour(t.want), 0)
         if t.window and not t.called and self.seen_window != t.window:
             self.seen_window = t.window
-            if rng.chance(self.p_call):
+            if rng.chance(self.p_call) and not t.caught:
                 return (IN_SEAT, t.window, 0)
             if rng.chance(self.p_catch):
                 s = rng.pick(t.active)
-                if s != t.window:
+                if s != t.window and not t.caught & (1 << s):
                     return (IN_SEAT, s, 0)
         if not t.window:
             self.seen_window = 0
@@ -159,6 +170,19 @@ class Bot:
                         return t.registry.uid(c)
         return None
 
+    def _rule(self):
+        """A random rule change that keeps the seats playable (not hand size, teams, dealer)."""
+        rng = self.rng
+        while True:
+            name, default, allowed, rule = rng.pick(CATALOGUE)
+            if name not in ("hand_size", "teams", "first_dealer"):
+                break
+        if isinstance(allowed[0], int):
+            value = allowed[0] + rng.below(min(allowed[1], 30) - allowed[0] + 1)
+        else:
+            value = rng.pick(allowed)
+        return (IN_RULE, name, value)
+
     def _read_shoe(self):
         if not self.shoe:
             return (IN_SHUFFLE,)
@@ -176,7 +200,9 @@ class Bot:
         """A bad input: any of these may happen at a real table."""
         rng = self.rng
         t = self.t
-        k = rng.below(8)
+        k = rng.below(9)
+        if k == 8:
+            return self._rule() if rng.chance(700) else (IN_RULE, "hand_size", 99)
         if k == 0:
             return (IN_PAD, b"\x04\x99\x99\x99\x99\x99" + bytes((rng.below(256),)))
         if k == 1:

@@ -9,7 +9,8 @@ import json
 from binascii import hexlify, unhexlify
 
 from uno.cards import COLOURS, copies, copy_name, name, parse_card
-from uno.events import IN_SHOE, IN_PAD, IN_SEAT, IN_COLOUR, IN_SHUFFLE, IN_TICK, REJECT, CHALLENGE
+from uno.events import (IN_SHOE, IN_PAD, IN_SEAT, IN_COLOUR, IN_SHUFFLE, IN_TICK, IN_RULE, REJECT,
+                        CHALLENGE)
 from uno.words import EVENTS, INPUTS, REASONS, WHY, VERDICTS
 from uno.rules import Settings
 from uno.table import SHOE, MAX_SEAT, Table
@@ -66,6 +67,8 @@ def to_input(d, table):
         return (IN_SHUFFLE,)
     if kind == "tick":
         return (IN_TICK, int(d["ms"]))
+    if kind == "rule":
+        return (IN_RULE, d["name"], d["value"])
     raise ValueError("unknown input %r (one of %s)" % (kind, ", ".join(INPUTS[1:])))
 
 
@@ -88,6 +91,9 @@ def input_dict(inp, registry):
             d["long"] = True
     elif kind == IN_TICK:
         d["ms"] = inp[1]
+    elif kind == IN_RULE:
+        d["name"] = inp[1]
+        d["value"] = inp[2]
     return d
 
 
@@ -120,7 +126,7 @@ def event_dict(ev):
 
 # MicroPython's dicts keep no order: lines are written in this one, then the rest sorted.
 _ORDER = ("record", "seq", "in", "ev", "why", "seat", "card", "uid", "caught", "against",
-          "verdict", "n", "colour", "direction", "long", "ms")
+          "verdict", "n", "colour", "direction", "long", "ms", "name", "value")
 
 
 def dumps(d):

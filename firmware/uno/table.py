@@ -455,10 +455,7 @@ class Table:
             hands[s] = moved[i]
             for c in moved[i]:
                 self.loc[c] = s
-        self.out.append((ROTATE, self.dir))
-        if self.window:  # the hand the window was about has changed hands: nobody is caught for it
-            self.out.append((UNO_CLOSE, self.window))
-            self.window = 0
+        self.out.append((ROTATE, self.dir))  # no UNO window: the 0's hand has changed hands
 
     def _owe(self, n, why):
         self.pending = n
@@ -505,15 +502,17 @@ class Table:
                 self._sum_win(s)
             else:
                 self._challenge(s)
-        elif self.window and (s == self.window or not self.called):
+        elif s == self.window:
             self._uno_press(s)
-        elif s == self.turn and (self.drawn >= 0 or self._stuck()) and not self.slap:
+        elif s == self.turn and (self.drawn >= 0 or self._stuck()):
             if self.drawn >= 0 and self.rules.forced == "yes":
                 self._reject(R_MUST_PLAY, s, -1)  # T2 forced: the drawn card fits
                 return
             self._begin_turn()
             self.out.append((PASS, s))
             self._next(1)
+        elif self.window and not self.called:
+            self._uno_press(s)
         elif self.window:
             self._false_catch(s)
         else:

@@ -27,6 +27,10 @@ def line(text):
         d["colour"] = w[1]
     elif w[0] == "tick":
         d["ms"] = int(w[1])
+    elif w[0] == "rule":
+        d["name"] = w[1]
+        d["value"] = int(w[2]) if w[2].isdigit() else w[2]
+        return d
     if len(w) > 2 and w[2] == "long":
         d["long"] = True
     return d
@@ -66,6 +70,7 @@ def deal(hands, start="R5", dealer=None, **settings):
     seats = sorted(hands)
     cards = dict((s, hands[s].split()) for s in seats)
     size = len(cards[seats[0]])
+    assert all(len(cards[s]) == size for s in seats), "hands must be of one size"
     settings["hand_size"] = size
     settings["first_dealer"] = dealer or seats[-1]
     t = seated(seats, **settings)

@@ -102,7 +102,8 @@ def play_match(seed, rounds_wanted):
             seats.append(s)
     t = Table(random_settings(rng, nseats))
     bot = Bot(t, seats, seed=seed, mistakes=rng.pick((0, 30, 150)),
-              call=rng.below(1000), catch=rng.below(1000), challenge=rng.below(1000))
+              call=rng.below(1000), catch=rng.below(1000), challenge=rng.below(1000),
+              rules=rng.pick((0, 300)), tick=rng.pick((0, 100)))
     rounds = steps = 0
     while rounds < rounds_wanted:
         inp = bot.next_input()

@@ -1,0 +1,156 @@
+"""H1-H5, H7: stacking, jump-in, multi-play, zero rotates, sum win, slap on 4."""
+from kit import act, deal, names, unchanged, hand
+from uno.events import *
+
+
+def test_h1_draw_two_on_draw_two_adds_up_and_the_first_who_cannot_draws_all():
+    t = deal({1: "RD R1 Y6", 2: "GD G2 Y8", 3: "Y1 Y2 Y9"}, start="R5", stacking="on")
+    act(t, "pad RD")
+    evs = act(t, "pad GD")
+    assert names(evs) == ["play", "turn", "owe"] and evs[2][1:] == (3, 4, W_STACK)
+    assert unchanged(t, "pad Y1") == R_MUST_DRAW
+    for c in ("B1", "B2", "B3"):
+        act(t, "shoe " + c)
+    evs = act(t, "shoe B4")
+    assert names(evs) == ["draw", "turn"] and t.turn == 1 and len(t.hands[3]) == 7
+
+
+def test_h1_w4_on_w4_and_never_d_on_w4():
+    t = deal({1: "W4 R1 Y6", 2: "W4 GD G2", 3: "Y1 Y2 Y3"}, start="B5", stacking="on")
+    act(t, "pad W4", "colour G")
+    assert unchanged(t, "pad GD") == R_MUST_DRAW
+    act(t, "pad W4")
+    evs = act(t, "colour Y")
+    assert names(evs) == ["colour", "turn", "owe"] and evs[2][1:] == (3, 8, W_STACK)
+
+
+def test_h1_w4_on_d_only_as_an_option_and_no_wild_on_a_pending_draw():
+    t = deal({1: "RD R1 Y6", 2: "W4 W G2", 3: "Y1 Y2 Y3"}, start="R5", stacking="on")
+    act(t, "pad RD")
+    assert unchanged(t, "pad W4") == R_MUST_DRAW
+    assert unchanged(t, "pad W") == R_MUST_DRAW
+    t = deal({1: "RD R1 Y6", 2: "W4 W G2", 3: "Y1 Y2 Y3"}, start="R5", stacking="w4_on_d")
+    act(t, "pad RD", "pad W4")
+    evs = act(t, "colour B")
+    assert evs[2][1:] == (3, 6, W_STACK)
+
+
+def test_h1_no_answer_once_drawing_began_and_off_by_default():
+    t = deal({1: "RD R1 Y6", 2: "GD G2 G3", 3: "Y1 Y2 Y3"}, start="R5", stacking="on")
+    act(t, "pad RD", "shoe B1")
+    assert unchanged(t, "pad GD") == R_MUST_DRAW
+    t = deal({1: "RD R1", 2: "GD G2", 3: "Y1 Y2"}, start="R5")
+    act(t, "pad RD")
+    assert unchanged(t, "pad GD") == R_MUST_DRAW
+
+
+def test_h2_jump_in_with_an_identical_card_play_goes_on_after_the_jumper():
+    t = deal({1: "R7 R1 Y6", 2: "G1 G2 Y8", 3: "Y1 Y2 Y9", 4: "R7 B2 B6"}, start="R5", jump_in="identical")
+    act(t, "pad R7a")
+    evs = act(t, "pad R7b")                      # seat 4 jumps over seats 2 and 3
+    assert names(evs) == ["jump_in", "play", "turn"] and t.turn == 1
+
+
+def test_h2_only_identical_cards_and_only_numbers_by_default():
+    t = deal({1: "R7 R1", 2: "G1 G2", 3: "Y1 Y2", 4: "G7 RS"}, start="R5", jump_in="identical")
+    act(t, "pad R7")
+    assert unchanged(t, "pad G7") == R_NOT_TURN
+    t = deal({1: "RS R1", 2: "G1 G2", 3: "Y1 Y2", 4: "RS B2"}, start="R5", jump_in="identical")
+    act(t, "pad RSa")
+    assert unchanged(t, "pad RSb") == R_NOT_TURN
+    t = deal({1: "R7 R1", 2: "G1 G2", 3: "Y1 Y2", 4: "R7 B2"}, start="R5")
+    act(t, "pad R7a")
+    assert unchanged(t, "pad R7b") == R_NOT_TURN
+
+
+def test_h2_option_action_cards_the_jumped_cards_effect_is_cancelled():
+    # seed 002: A plays +2, B (not A's next) jumps with +2: B's next draws 2, not 4
+    t = deal({1: "RD R1 Y6", 2: "G1 G2 Y8", 3: "RD Y2 Y9", 4: "B1 B2 B6"}, start="R5", jump_in="actions")
+    act(t, "pad RDa")
+    assert t.turn == 2 and t.pending == 2
+    evs = act(t, "pad RDb")
+    assert names(evs) == ["jump_in", "play", "turn", "owe"]
+    assert t.turn == 4 and t.pending == 2 and len(t.hands[2]) == 3
+    t = deal({1: "RR R1", 2: "G1 G2", 3: "RR Y2", 4: "B1 B2"}, start="R5", jump_in="actions")
+    act(t, "pad RRa")                            # ccw: seat 4's turn
+    act(t, "pad RRb")                            # seat 3 jumps: its R replaces the first
+    assert t.dir == -1 and t.turn == 2
+
+
+def test_h3_multi_play_same_number_the_last_card_names_the_colour():
+    t = deal({1: "R7 G7 B7 Y1 Y8", 2: "G1 G2 G3 G4 B2", 3: "Y1 Y2 Y3 Y4 B3"}, start="R5", multi="same")
+    act(t, "pad R7")
+    assert t.turn == 2
+    act(t, "pad G7")
+    evs = act(t, "pad B7")
+    assert names(evs) == ["play"] and t.colour == 3 and t.turn == 2 and hand(t, 1) == ["Y1", "Y8"]
+
+
+def test_h3_skips_and_draws_add_up():
+    t = deal({1: "RS GS R1 R2", 2: "G1 G2 G3 G4", 3: "Y1 Y2 Y3 Y4", 4: "B1 B2 B3 B4"}, start="R5", multi="same")
+    act(t, "pad RS")
+    assert t.turn == 3
+    evs = act(t, "pad GS")
+    assert names(evs) == ["play", "skip", "turn"] and t.turn == 4
+    t = deal({1: "RD GD R1 R2", 2: "G1 G2 G3 G4", 3: "Y1 Y2 Y3 Y4"}, start="R5", multi="same")
+    act(t, "pad RD", "pad GD")
+    assert t.turn == 2 and t.pending == 4
+
+
+def test_h3_identical_only_option_and_it_ends_when_the_next_seat_acts():
+    t = deal({1: "R7 R7 G7", 2: "G1 G2 G3", 3: "Y1 Y2 Y3"}, start="R5", multi="identical")
+    act(t, "pad R7a")
+    assert unchanged(t, "pad G7") == R_NOT_TURN
+    act(t, "pad R7b")
+    act(t, "shoe B9")                            # seat 2 draws: the multi-play is over
+    assert unchanged(t, "pad G7") == R_NOT_TURN
+
+
+def test_h4_zero_passes_every_hand_to_the_next_seat():
+    t = deal({1: "R0 R1 B1", 2: "G1 G2 G3", 3: "Y1 Y2 Y3"}, start="R5", zero_rotate="yes")
+    evs = act(t, "pad R0")
+    assert names(evs) == ["play", "rotate", "turn"]
+    assert hand(t, 2) == ["B1", "R1"] and hand(t, 3) == ["G1", "G2", "G3"]
+    assert hand(t, 1) == ["Y1", "Y2", "Y3"]
+    assert t.owes(1) == 0 and t.turn == 2
+
+
+def test_h5_sum_win():
+    t = deal({1: "R4 R1 B1", 2: "G0 G1 G3", 3: "Y1 Y5 Y3"}, start="R5", sum_win="yes")
+    act(t, "pad R4")                             # seat 2 holds 0 + 1 + 3 = 4
+    assert unchanged(t, "seat 3 long") == R_NO_SUM
+    evs = act(t, "seat 2 long")
+    assert names(evs) == ["sum_win", "round_over", "score"] and evs[0][1:] == (2, 4)
+    assert evs[1][1:] == (2, 1 + 1 + 1 + 5 + 3)
+
+
+def test_h5_a_multiple_counts_and_action_cards_spoil_the_sum():
+    t = deal({1: "R4 R1 B1", 2: "G0 G5 G3", 3: "Y1 Y5 YS"}, start="R5", sum_win="yes")
+    act(t, "pad R4")
+    assert names(act(t, "seat 2 long"))[0] == "sum_win"   # 8 = 2 x 4
+    t = deal({1: "R4 R1 B1", 2: "G0 G5 G9", 3: "Y1 Y3 YS"}, start="R5", sum_win="yes")
+    act(t, "pad R4")
+    assert unchanged(t, "seat 3 long") == R_NO_SUM
+
+
+def test_h5_only_until_the_next_play():
+    t = deal({1: "R4 R1 B1", 2: "G0 G1 G3", 3: "Y1 Y5 Y3"}, start="R5", sum_win="yes")
+    act(t, "pad R4", "shoe B9")
+    assert unchanged(t, "seat 2 long") == R_NO_CHALLENGE
+
+
+def test_h7_slap_on_four_the_last_to_slap_draws_two():
+    t = deal({1: "R4 R1 Y6", 2: "G1 G2 Y8", 3: "Y1 Y2 Y9", 4: "B1 B2 B6"}, start="R5", slap4="yes")
+    evs = act(t, "pad R4")
+    assert names(evs) == ["play", "slap_open", "turn"]
+    assert unchanged(t, "pad G2") == R_WAIT_SLAP
+    assert names(act(t, "seat 3")) == ["slap"]
+    assert names(act(t, "seat 1")) == ["slap"]
+    evs = act(t, "seat 2")
+    assert names(evs) == ["slap", "penalty"] and evs[1][1:] == (4, 2, W_SLAP)
+    assert t.slap == 0 and t.drawer() == 4
+
+
+def test_h7_off_by_default():
+    t = deal({1: "R4 R1 Y6", 2: "G1 G2 Y8"}, start="R5")
+    assert names(act(t, "pad R4")) == ["play", "turn"]

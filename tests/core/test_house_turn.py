@@ -1,0 +1,100 @@
+"""T2, T5, S2, S4 options and P2's turn timer."""
+from kit import act, deal, names, unchanged, hand, seated
+from uno.events import *
+
+
+def test_t2_draw_until_playable():
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="B5", draw="until")
+    evs = act(t, "shoe Y7")
+    assert names(evs) == ["draw"] and t.turn == 1 and t.drawn < 0
+    evs = act(t, "shoe G8")
+    assert names(evs) == ["draw"] and t.turn == 1
+    evs = act(t, "shoe B9")
+    assert names(evs) == ["draw"] and t.drawn >= 0
+    assert names(act(t, "pad B9")) == ["play", "turn"]
+
+
+def test_t2_forced_play_no_drawing_while_a_card_fits():
+    t = deal({1: "R1 B2", 2: "G1 G3"}, start="B5", forced="yes")
+    assert unchanged(t, "shoe Y7") == R_MUST_PLAY
+    act(t, "pad B2")
+    act(t, "shoe Y8")                      # seat 2 has nothing for B2: it draws
+    assert t.turn == 1
+
+
+def test_t2_forced_play_the_drawn_card_must_be_played():
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="B5", forced="yes")
+    act(t, "shoe B7")
+    assert unchanged(t, "seat 1") == R_MUST_PLAY
+    assert names(act(t, "pad B7")) == ["play", "turn"]
+
+
+def test_t5_option_no_skip_reverse_or_wild_as_last_card():
+    for last in ("RS", "RR", "W"):
+        t = deal({1: last + " R1", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", last_card="no_srw")
+        act(t, "pad R1", "seat 1", "shoe B8", "shoe B9")
+        assert unchanged(t, "pad " + last) == R_LAST_CARD
+    t = deal({1: "RD R1", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", last_card="no_srw")
+    act(t, "pad R1", "seat 1", "shoe B8", "shoe B9")
+    assert names(act(t, "pad RD"))[0] == "play"          # D may still end a round
+
+
+def test_t5_option_counts_as_a_misplay():
+    t = deal({1: "RS R1", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", last_card="no_srw", misplay=2)
+    act(t, "pad R1", "seat 1", "shoe B8", "shoe B9")
+    assert names(act(t, "pad RS")) == ["reject", "penalty"]
+
+
+def _seat3_wins(**kw):
+    t = deal({1: "G1", 2: "B1", 3: "R1"}, start="R5", dealer=1, **kw)
+    act(t, "shoe Y9", "pad R1")                    # seat 2 draws, seat 3 goes out
+    assert t.phase == P_ROUND_OVER and t.winner == 3
+    return t
+
+
+def test_s2_option_rotate_the_dealer():
+    t = _seat3_wins(next_dealer="rotate")
+    assert act(t, "shuffle")[1][1:] == (2, 2)      # round 2: seat 2 deals, after seat 1
+
+
+def test_s2_winner_deals_by_default():
+    t = _seat3_wins()
+    assert act(t, "shuffle")[1][1:] == (2, 3)
+
+
+def test_s4_option_any_non_number_start_card_goes_back():
+    t = deal({1: "R1", 2: "G1"}, start=None, start_card="number")
+    for card in ("RS", "GD", "BR", "W", "W4"):
+        assert names(act(t, "shoe " + card)) == ["back"]
+    assert names(act(t, "shoe Y3")) == ["start", "turn"]
+
+
+def test_p2_turn_timer_warns_then_costs_two():
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5", turn_timer=5)
+    assert act(t, "tick 1000") == []                # the first tick starts the clock
+    assert act(t, "tick 3900") == []
+    evs = act(t, "tick 4000")                       # 2 s before the end
+    assert names(evs) == ["timer_warn"] and evs[0][1] == 1
+    assert act(t, "tick 5900") == []
+    evs = act(t, "tick 6000")
+    assert names(evs) == ["penalty"] and evs[0][1:] == (1, 2, W_SLOW)
+    act(t, "tick 20000")                            # no time runs while it draws the penalty
+    act(t, "shoe B8", "shoe B9")
+    assert act(t, "tick 22900") == []
+    act(t, "pad R1")                                # acting gives seat 2 its own time
+    assert t.turn == 2
+    assert names(act(t, "tick 25900")) == ["timer_warn"]
+    assert names(act(t, "tick 27900")) == ["penalty"]
+
+
+def test_p2_off_by_default():
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5")
+    assert act(t, "tick 0", "tick 100000") == []
+
+
+def test_p2_a_clock_that_restarts_starts_the_time_again():
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5", turn_timer=5)
+    act(t, "tick 90000", "tick 93000")
+    assert act(t, "tick 500") == []                 # the board rebooted
+    assert act(t, "tick 4000") == []
+    assert names(act(t, "tick 5600")) == ["penalty"]

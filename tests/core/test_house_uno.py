@@ -1,0 +1,66 @@
+"""U3-U6: false calls, false catches, every catcher, identical last cards."""
+from kit import act, deal, names, unchanged, hand
+from uno.events import *
+
+
+def table(**kw):
+    return deal({1: "R1 R2", 2: "G1 G2", 3: "Y1 Y2", 4: "B1 B2"}, start="R5", **kw)
+
+
+def test_u3_false_uno_call_costs_two_when_set():
+    t = table(false_uno=2)
+    evs = act(t, "seat 3")
+    assert names(evs) == ["reject", "penalty"] and evs[1][1:] == (3, 2, W_FALSE_UNO)
+    assert t.drawer() == 3
+
+
+def test_u3_off_by_default_and_no_cost_for_a_seat_down_to_one_card():
+    t = table()
+    assert unchanged(t, "seat 3") == R_NOTHING
+    t = table(false_uno=2)
+    act(t, "pad R1", "seat 1", "shoe B9")       # seat 1 called; the window closes
+    evs = act(t, "seat 1")                      # one card left: a late call is no lie
+    assert names(evs) == ["reject"]
+
+
+def test_u4_false_catch_costs_the_catcher_when_set():
+    t = table(false_catch=2)
+    act(t, "pad R1", "seat 1")                  # seat 1 called
+    evs = act(t, "seat 4")
+    assert names(evs) == ["reject", "penalty"] and evs[1][1:] == (4, 2, W_FALSE_CATCH)
+
+
+def test_u4_off_by_default():
+    t = table()
+    act(t, "pad R1", "seat 1")
+    assert unchanged(t, "seat 4") == R_CALLED
+
+
+def test_u5_each_catcher_adds_two():
+    t = table(catchers="each")
+    act(t, "pad R1")
+    evs = act(t, "seat 3")
+    assert names(evs) == ["catch", "penalty"] and t.window == 1
+    evs = act(t, "seat 4")
+    assert names(evs) == ["catch", "penalty"]
+    assert unchanged(t, "seat 4") == R_CAUGHT
+    assert unchanged(t, "seat 1") == R_CALLED    # too late to call once caught
+    assert t.owes(1) == 4
+
+
+def test_u5_first_catcher_only_by_default():
+    t = table()
+    act(t, "pad R1", "seat 3")
+    assert t.window == 0 and t.owes(1) == 2
+
+
+def test_u6_identical_cards_count_as_a_last_card():
+    t = deal({1: "R1 G7 G7", 2: "G1 G2 B3"}, start="R5", uno_identical="yes")
+    evs = act(t, "pad R1")
+    assert names(evs) == ["play", "uno_open", "turn"]
+    assert names(act(t, "seat 2")) == ["catch", "uno_close", "penalty"]
+
+
+def test_u6_off_by_default():
+    t = deal({1: "R1 G7 G7", 2: "G1 G2 B3"}, start="R5")
+    assert names(act(t, "pad R1")) == ["play", "turn"]

@@ -1,0 +1,100 @@
+"""M2-M4, matches of many rounds, presets, and settings locked while a round is on."""
+from kit import act, deal, names, unchanged, hand, seated
+from uno.events import *
+from uno.rules import Settings, PRESETS, CATALOGUE, preset
+from uno.words import RULE_TEXT
+
+
+def test_m2_losers_add_their_own_points_first_to_the_target_loses_lowest_wins():
+    t = deal({1: "R1 R2", 2: "G9 GS", 3: "W4 B7"}, start="R5", scoring="losers", target=50)
+    act(t, "pad R1", "seat 1", "shoe B8", "shoe B9")
+    evs = act(t, "pad R2")
+    assert names(evs) == ["play", "round_over", "score", "score", "match_over"]
+    assert evs[2][1:] == (2, 37) and evs[3][1:] == (3, 66)
+    assert evs[4][1] == 1 and t.scores[1] == 0
+
+
+def test_m3_elimination_the_round_goes_on_until_one_is_left():
+    t = deal({1: "R1 R2", 2: "R9 R8", 3: "Y7 B7"}, start="R5", elimination="yes")
+    act(t, "pad R1", "seat 1", "pad R9", "seat 2", "shoe B1")
+    evs = act(t, "pad R2")
+    assert names(evs)[-2:] == ["turn", "out"] and evs[-1][1:] == (1, 1)
+    assert t.phase == P_PLAY and t.active == [2, 3] and t.turn == 2
+    evs = act(t, "pad R8")
+    assert names(evs)[-4:] == ["turn", "out", "round_over", "score"]
+    assert t.winner == 1 and evs[-2][1:] == (1, 15) and t.scores[1] == 15
+
+
+def test_m4_teams_a_member_going_out_wins_for_the_team():
+    t = deal({1: "R1", 2: "G9", 3: "Y7", 4: "BS"}, start="R5", teams=2)
+    evs = act(t, "pad R1")
+    assert names(evs) == ["play", "round_over", "score", "score"]
+    assert evs[1][1:] == (1, 9 + 20)                  # seats 2 and 4 are the other team
+    assert [e[1] for e in evs[2:]] == [1, 3] and t.scores[3] == 29
+
+
+def test_m4_teams_need_seats_that_split_evenly():
+    t = seated((1, 2, 3), teams=2)
+    assert unchanged(t, "shuffle") == R_TEAMS
+
+
+def test_m3_m4_elimination_with_teams_ends_when_a_team_is_all_out():
+    t = deal({1: "R1 R2", 2: "G9 B2", 3: "R3 R4", 4: "BS B8"}, start="R5",
+             teams=2, elimination="yes")
+    act(t, "pad R1", "seat 1", "shoe Y6", "pad R3", "seat 3", "shoe Y8")
+    evs = act(t, "pad R2")                           # seat 1 is out; seat 3 plays on
+    assert "out" in names(evs) and t.phase == P_PLAY
+    act(t, "shoe G6")
+    evs = act(t, "pad R4")                           # seat 3 out: the team of 1 and 3 wins
+    assert names(evs)[-4:] == ["out", "round_over", "score", "score"]
+    assert t.winner == 1 and evs[-3][2] == 23 + 36
+    assert t.scores[1] == t.scores[3] == 59 and t.scores[2] == t.scores[4] == 0
+
+
+def test_match_running_scores_to_the_target_over_rounds():
+    t = deal({1: "R1", 2: "G9", 3: "Y7"}, start="R5", target=20)
+    act(t, "pad R1")                                 # seat 1 scores 9 + 7
+    assert t.phase == P_ROUND_OVER and t.scores[1] == 16
+    act(t, "shuffle")                                # round 2: seat 1, the winner, deals
+    assert t.round == 2 and t.dealer == 1 and t.drawer() == 2
+    act(t, "shoe G5", "shoe W4", "shoe Y2", "shoe G7")
+    evs = act(t, "pad G5")
+    assert names(evs) == ["play", "round_over", "score", "match_over"]
+    assert t.scores[2] == 52 and evs[-1][1] == 2 and t.phase == P_MATCH_OVER
+    act(t, "shuffle")                                # a new match: the winner deals
+    assert t.round == 1 and t.dealer == 2 and t.scores[1] == t.scores[2] == 0
+
+
+def test_rules_are_locked_while_a_round_is_on():
+    t = deal({1: "R1 R2", 2: "G9 G8"}, start="R5")
+    assert unchanged(t, "rule w4 free") == R_LOCKED
+    assert t.rules.w4 == "challenge"
+
+
+def test_rules_change_between_rounds_and_apply_from_the_next():
+    t = deal({1: "R1", 2: "G9"}, start="R5")
+    act(t, "pad R1")
+    evs = t.feed((IN_RULE, "stacking", "on"))
+    assert list(evs) == [(RULE, "stacking", "on")]
+    assert t.feed((IN_RULE, "stacking", "sideways"))[0][:2] == (REJECT, R_BAD_RULE)
+    assert t.feed((IN_RULE, "nonsense", 1))[0][:2] == (REJECT, R_BAD_RULE)
+    evs = t.feed((IN_RULE, "preset", "house"))
+    assert (RULE, "jump_in", "identical") in evs and t.rules.stacking == "on"
+    evs = t.feed((IN_RULE, "preset", "official"))
+    assert t.rules.changed() == {}
+
+
+def test_rules_in_the_lobby():
+    t = seated((1, 2))
+    assert list(t.feed((IN_RULE, "hand_size", 5))) == [(RULE, "hand_size", 5)]
+    assert list(t.feed((IN_RULE, "hand_size", 5))) == []     # no change, no event
+
+
+def test_presets_are_valid_settings_and_every_setting_has_words():
+    for name, values in PRESETS:
+        s = Settings({"preset": name})
+        for k in values:
+            assert getattr(s, k) == values[k]
+    for row in CATALOGUE:
+        assert RULE_TEXT[row[0]]
+    assert preset("official") == {}
