@@ -1,0 +1,142 @@
+"""Debounced push buttons with short and long press, many at once.
+
+ButtonBank is a pure state machine over buttons packed as bits of one word: feed(now_ms, word)
+with raw levels (the MCP23017 port, read once per scan; GPIO pins packed by pin_reader) and it
+calls on_press(button_id, long), allocating nothing per scan or per press. run() is the thin
+asyncio task that samples every few ms; tests drive feed() with a fake clock.
+
+    # seat and colour buttons on the expander, the shuffle sensor on a GPIO as bit 15
+    bank = ButtonBank(16, on_press, ids=IDS, mask=pins.BUTTON_MASK | 0x8000)
+    asyncio.create_task(bank.run(lambda: mcp.read() & 0x7FFF | shuffle.value() << 15))
+"""
+import asyncio
+import time
+from array import array
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+try:
+    from typing import TYPE_CHECKING
+except ImportError:  # MicroPython
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Callable, Optional, Sequence, Union
+    from machine import Pin, Signal
+
+
+def _ticks_diff(ticks1, ticks2):
+    # CPython (tests) has no ticks: wrap around like the ESP32's 30-bit counter.
+    return ((ticks1 - ticks2 + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+
+
+ticks_diff = getattr(time, "ticks_diff", _ticks_diff)
+
+DEBOUNCE_MS = const(20)
+LONG_MS = const(800)
+SCAN_MS = const(5)
+
+
+class ButtonBank:
+    """Bits 0..n-1 of the fed word, bit i is button ids[i] (i itself without ids); bits outside
+    mask (unwired pins) are ignored.
+
+    A level change counts once it has held for debounce_ms (glitches and bounce shorter than
+    that never reach the stable state). Short press: fired on release before long_ms. Long press:
+    fired once, while still held, long_ms after the press began; its release fires nothing.
+    Bits set in active_low read 0 when pressed (pull-ups, the usual wiring); default all.
+    The first sample only primes: a button held at power-up fires nothing until released.
+    """
+
+    def __init__(self, n: int, on_press: "Callable[[int, bool], object]",
+                 ids: "Optional[Sequence[int]]" = None, active_low: int = -1, mask: int = -1,
+                 debounce_ms: int = DEBOUNCE_MS, long_ms: int = LONG_MS) -> None:
+        self.n = n
+        self.on_press = on_press
+        self.ids = ids
+        self._all = ((1 << n) - 1) & mask
+        self._inv = active_low & self._all
+        self.debounce_ms = debounce_ms
+        self.long_ms = long_ms
+        self._raw = 0      # pressed bits as last sampled
+        self._state = 0    # debounced pressed bits
+        self._longed = 0   # held bits whose long press already fired (or held at power-up)
+        self._primed = False
+        # "l": holds a tick on every port (30 bits on the ESP32, 62 on the 64-bit unix port)
+        self._edge = array("l", [0] * n)   # ticks of each bit's last raw change
+        self._down = array("l", [0] * n)   # ticks each debounced press began
+
+    def pressed(self):
+        """Debounced pressed bits."""
+        return self._state
+
+    def feed(self, now_ms, word):
+        """One sample of all buttons: word holds raw levels, now_ms a time.ticks_ms() value."""
+        p = (word ^ self._inv) & self._all
+        if not self._primed:
+            self._primed = True
+            self._raw = self._state = self._longed = p
+            return
+        ch = p ^ self._raw
+        if ch:
+            self._raw = p
+            edge = self._edge
+            i = 0
+            while ch:
+                if ch & 1:
+                    edge[i] = now_ms
+                ch >>= 1
+                i += 1
+        # Pending changes settle after debounce_ms; held bits are checked for long press.
+        todo = (self._raw ^ self._state) | (self._state & ~self._longed)
+        i = 0
+        while todo:
+            if todo & 1:
+                self._bit(i, now_ms)
+            todo >>= 1
+            i += 1
+
+    def _bit(self, i, now):
+        b = 1 << i
+        st = self._state
+        if (self._raw ^ st) & b and ticks_diff(now, self._edge[i]) >= self.debounce_ms:
+            if st & b:  # released
+                self._state = st & ~b
+                if self._longed & b:
+                    self._longed &= ~b
+                else:
+                    self._fire(i, False)
+                return
+            self._state = st | b
+            self._down[i] = self._edge[i]  # the press began at its edge, not after debounce
+        if self._state & b and not self._longed & b \
+                and ticks_diff(now, self._down[i]) >= self.long_ms:
+            self._longed |= b
+            self._fire(i, True)
+
+    def _fire(self, i, long):
+        ids = self.ids
+        self.on_press(ids[i] if ids is not None else i, long)
+
+    async def run(self, read: "Callable[[], int]", period_ms: int = SCAN_MS) -> None:
+        """Sample read() (-> raw word) every period_ms forever."""
+        while True:
+            self.feed(time.ticks_ms(), read())
+            await asyncio.sleep_ms(period_ms)
+
+
+def pin_reader(pins: "Sequence[Union[Pin, Signal]]") -> "Callable[[], int]":
+    """A read() for ButtonBank over GPIO pins (machine.Pin or anything with .value()):
+    pins[i] gives bit i."""
+    def read() -> int:
+        w = 0
+        b = 1
+        for p in pins:
+            if p.value():
+                w |= b
+            b <<= 1
+        return w
+    return read

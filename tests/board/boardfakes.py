@@ -1,0 +1,217 @@
+"""Fake hardware for the board primitives: pins, PWM, an I2C bus, an MCP23017 register file.
+
+Named boardfakes (not fakes) because every tests/ folder is on sys.path at once.
+Runs under CPython and the MicroPython unix port alike.
+"""
+import sys
+
+MICROPYTHON = sys.implementation.name == "micropython"
+
+
+class Pin:
+    """machine.Pin stand-in: value() reads, value(v) drives; writes are recorded."""
+
+    def __init__(self, level=1):
+        self.level = level
+        self.writes = []
+
+    def value(self, *v):
+        if v:
+            self.level = 1 if v[0] else 0
+            self.writes.append(self.level)
+            return None
+        return self.level
+
+
+class PWM:
+    """machine.PWM stand-in recording ("freq", hz) and ("duty", u16) calls."""
+
+    def __init__(self):
+        self.calls = []
+        self._freq = 0
+        self._duty = 0
+
+    def freq(self, *v):
+        if not v:
+            return self._freq
+        self._freq = v[0]
+        self.calls.append(("freq", v[0]))
+
+    def duty_u16(self, *v):
+        if not v:
+            return self._duty
+        self._duty = v[0]
+        self.calls.append(("duty", v[0]))
+
+    def sounding(self):
+        """Frequency heard now, 0 when silent."""
+        return self._freq if self._duty else 0
+
+
+class QuietPWM:
+    """machine.PWM stand-in that records nothing and allocates nothing (no *args)."""
+
+    def __init__(self):
+        self.f = 0
+        self.d = 0
+
+    def freq(self, f=None):
+        if f is None:
+            return self.f
+        self.f = f
+
+    def duty_u16(self, d=None):
+        if d is None:
+            return self.d
+        self.d = d
+
+
+class I2C:
+    """machine.I2C stand-in: devices answer by address; others raise OSError(ENODEV) like a
+    missing ACK. Every transaction is counted and, with log=True, logged."""
+
+    def __init__(self, log=True):
+        self.devices = {}
+        self.transactions = 0
+        self.log = log
+        self.writes = []
+
+    def attach(self, dev, addr):
+        self.devices[addr] = dev
+        return dev
+
+    def _dev(self, addr):
+        self.transactions += 1
+        d = self.devices.get(addr)
+        if d is None:
+            raise OSError(19)
+        return d
+
+    def readfrom_mem_into(self, addr, memaddr, buf, *, addrsize=8):
+        self._dev(addr).read(memaddr, buf)
+
+    def writeto_mem(self, addr, memaddr, buf, *, addrsize=8):
+        if self.log:
+            self.writes.append((addr, memaddr, bytes(buf)))
+        self._dev(addr).write(memaddr, buf)
+
+
+class MCP23017Regs:
+    """The chip as seen over I2C, BANK=0 map, sequential mode: registers 0x00..0x15, the address
+    pointer auto-increments and wraps. ext holds the levels the outside world drives on the pins
+    (1 = high); floating input pins read their pull-up (GPPU) or 0."""
+
+    IODIRA, IODIRB, IPOLA, IPOLB = 0x00, 0x01, 0x02, 0x03
+    IOCON = 0x0A
+    GPPUA, GPPUB = 0x0C, 0x0D
+    GPIOA, GPIOB, OLATA, OLATB = 0x12, 0x13, 0x14, 0x15
+    NREG = 0x16
+
+    def __init__(self):
+        self.r = bytearray(self.NREG)
+        self.r[self.IODIRA] = self.r[self.IODIRB] = 0xFF  # power-on: all inputs
+        self.ext = 0xFFFF
+        self.floating = 0
+
+    def _16(self, lo):
+        return self.r[lo] | self.r[lo + 1] << 8
+
+    def iodir(self):
+        return self._16(self.IODIRA)
+
+    def gppu(self):
+        return self._16(self.GPPUA)
+
+    def olat(self):
+        return self._16(self.OLATA)
+
+    def outputs(self):
+        """Levels on the output pins (bits of input pins are 0)."""
+        return self.olat() & ~self.iodir() & 0xFFFF
+
+    def pins(self):
+        d = self.iodir()
+        inp = (self.ext & ~self.floating) | (self.gppu() & self.floating)
+        lv = (inp & d) | (self.olat() & ~d)
+        return (lv ^ self._16(self.IPOLA)) & 0xFFFF
+
+    def press(self, bit):
+        self.ext &= ~(1 << bit)
+
+    def release(self, bit):
+        self.ext |= 1 << bit
+
+    def read(self, reg, buf):
+        assert self.r[self.IOCON] & 0xA0 == 0, "BANK or SEQOP set"
+        for i in range(len(buf)):
+            a = (reg + i) % self.NREG
+            if a in (self.GPIOA, self.GPIOB):
+                v = self.pins()
+                buf[i] = v >> 8 if a == self.GPIOB else v & 0xFF
+            else:
+                buf[i] = self.r[a]
+
+    def write(self, reg, buf):
+        for i in range(len(buf)):
+            a = (reg + i) % self.NREG
+            if a in (self.GPIOA, self.GPIOB):
+                a += 2  # writing GPIO writes the latch
+            if a in (self.IOCON, self.IOCON + 1):
+                self.r[self.IOCON] = self.r[self.IOCON + 1] = buf[i]
+            else:
+                self.r[a] = buf[i]
+
+
+class SSD1306Dev:
+    """An SSD1306 on the bus: records command bytes and display RAM (horizontal addressing)."""
+
+    def __init__(self):
+        self.cmds = bytearray()
+        self.ram = bytearray(1024)
+        self.frames = 0
+
+    def write(self, control, buf):
+        if control == 0x00:
+            self.cmds += buf
+        elif control == 0x40:
+            assert len(buf) == 1024
+            self.ram[:] = buf
+            self.frames += 1
+        else:
+            raise AssertionError("bad control byte %x" % control)
+
+
+class Port:
+    """An expander stand-in for Leds: write(word, mask) calls are recorded."""
+
+    def __init__(self):
+        self.out = 0
+        self.writes = []
+
+    def write(self, value, mask=0xFFFF):
+        self.out = (self.out & ~mask) | (value & mask)
+        self.writes.append((value, mask))
+
+
+class Presses:
+    """on_press callback collecting (button_id, long)."""
+
+    def __init__(self):
+        self.got = []
+
+    def __call__(self, bid, long):
+        self.got.append((bid, long))
+
+    def take(self):
+        g = self.got
+        self.got = []
+        return g
+
+
+def hold(bank, t0, t1, word, step=5):
+    """Feed bank the same word every step ms from t0 up to t1 (excluded); returns t1."""
+    t = t0
+    while t < t1:
+        bank.feed(t, word)
+        t += step
+    return t1

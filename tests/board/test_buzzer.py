@@ -1,0 +1,185 @@
+"""board.buzzer: patterns played by step() on a fake clock into a fake PWM."""
+import boardfakes as fk
+from board import buzzer
+from board.buzzer import Buzzer, ACCEPTED, REJECTED, PENALTY, UNO_WINDOW, ROUND_OVER, PATTERNS
+
+
+def heard(bz, pwm, t0, t1):
+    """What sounds from t0 to t1, sampled every ms: [(freq or 0, ms), ...] runs."""
+    out = []
+    t = t0
+    while t < t1:
+        bz.step(t)
+        f = pwm.sounding()
+        if out and out[-1][0] == f:
+            out[-1][1] += 1
+        else:
+            out.append([f, 1])
+        t += 1
+    return [tuple(x) for x in out]
+
+
+def test_starts_silent():
+    pwm = fk.PWM()
+    bz = Buzzer(pwm)
+    assert pwm.sounding() == 0 and not bz.busy
+    assert bz.step(0) == -1
+
+
+def test_play_starts_the_first_note_at_once():
+    pwm = fk.PWM()
+    bz = Buzzer(pwm)
+    pwm.calls = []
+    bz.play(ACCEPTED, 1000)
+    assert pwm.calls == [("freq", ACCEPTED[0][0]), ("duty", buzzer.DUTY)]
+    assert bz.busy
+
+
+def test_pattern_timing_rests_and_silence_after():
+    pwm = fk.PWM()
+    bz = Buzzer(pwm)
+    bz.play(REJECTED, 0)
+    assert heard(bz, pwm, 0, 500) == [(220, 160), (0, 60), (220, 160), (0, 120)]
+    assert not bz.busy and pwm.duty_u16() == 0
+
+
+def test_every_pattern_plays_as_written():
+    for name in PATTERNS:
+        pat = PATTERNS[name]
+        pwm = fk.PWM()
+        bz = Buzzer(pwm)
+        bz.play(pat, 5000)
+        total = sum(ms for f, ms in pat)
+        got = heard(bz, pwm, 5000, 5000 + total)
+        want = []
+        for f, ms in pat:  # merge neighbours with the same sound, as heard() does
+            if want and want[-1][0] == f:
+                want[-1] = (f, want[-1][1] + ms)
+            else:
+                want.append((f, ms))
+        assert got == want, name
+
+
+def test_patterns_are_distinct():
+    pats = [ACCEPTED, REJECTED, PENALTY, UNO_WINDOW, ROUND_OVER]
+    for i in range(len(pats)):
+        for j in range(i + 1, len(pats)):
+            assert pats[i] != pats[j]
+    for p in pats:
+        for f, ms in p:
+            assert f == 0 or 100 <= f <= 5000
+            assert 0 < ms <= 1000
+
+
+def test_new_pattern_replaces_the_playing_one():
+    pwm = fk.PWM()
+    bz = Buzzer(pwm)
+    bz.play(ROUND_OVER, 0)
+    heard(bz, pwm, 0, 200)
+    bz.play(ACCEPTED, 200)
+    assert heard(bz, pwm, 200, 400) == [(1760, 50), (0, 150)]
+
+
+def test_step_returns_time_to_next_change():
+    pwm = fk.PWM()
+    bz = Buzzer(pwm)
+    bz.play(REJECTED, 0)
+    assert bz.step(0) == 160
+    assert bz.step(100) == 60
+    assert bz.step(160) == 60   # the rest began
+    assert bz.step(230) == 160  # late call: the next note starts when seen, whole
+    assert bz.step(400) == -1
+
+
+def test_stop_silences():
+    pwm = fk.PWM()
+    bz = Buzzer(pwm)
+    bz.play(PENALTY, 0)
+    bz.stop()
+    assert pwm.sounding() == 0 and not bz.busy and bz.step(10) == -1
+
+
+def test_duty_sets_volume():
+    pwm = fk.PWM()
+    bz = Buzzer(pwm, duty=4096)
+    bz.play(ACCEPTED, 0)
+    assert pwm.duty_u16() == 4096
+
+
+def test_zero_length_notes_are_skipped():
+    pwm = fk.PWM()
+    bz = Buzzer(pwm)
+    bz.play(((500, 0), (600, 10)), 0)
+    assert pwm.freq() == 600 and bz.step(0) == 10
+
+
+def test_ticks_wrap_around():
+    top = 0x3FFFFFFF
+    if fk.MICROPYTHON:
+        import time
+        top = time.ticks_add(0, -1)
+    pwm = fk.PWM()
+    bz = Buzzer(pwm)
+    bz.play(((440, 100),), top - 50)
+    assert bz.step(top) == 50
+    assert bz.step(48) == 1
+    assert bz.step(49) == -1
+
+
+def test_step_does_not_allocate():
+    if not fk.MICROPYTHON:
+        return
+    import micropython
+    pwm = fk.QuietPWM()
+    bz = Buzzer(pwm)
+    bz.play(ROUND_OVER, 0)
+    micropython.heap_lock()
+    try:
+        t = 0
+        while t < 1000:
+            bz.step(t)
+            t += 1
+        bz.play(UNO_WINDOW, t)
+        while t < 2000:
+            bz.step(t)
+            t += 1
+    finally:
+        micropython.heap_unlock()
+    assert not bz.busy
+
+
+def test_run_task_plays_and_replaces():
+    if not fk.MICROPYTHON:
+        return  # the asyncio layer uses asyncio.sleep_ms
+    import asyncio
+    import time
+
+    class Log(fk.PWM):
+        def __init__(self):
+            super().__init__()
+            self.t = []
+
+        def duty_u16(self, *v):
+            if v:
+                self.t.append((time.ticks_ms(), v[0]))
+            return super().duty_u16(*v)
+
+    pwm = Log()
+    bz = Buzzer(pwm)
+
+    async def main():
+        task = asyncio.create_task(bz.run())
+        await asyncio.sleep_ms(20)
+        bz.play(REJECTED)
+        await asyncio.sleep_ms(80)
+        assert pwm.sounding() == 220
+        bz.play(ACCEPTED)  # cuts the long note short
+        assert pwm.sounding() == 1760
+        await asyncio.sleep_ms(120)
+        assert not bz.busy and pwm.sounding() == 0
+        task.cancel()
+
+    asyncio.run(main())
+    t_acc = pwm.t[-2][0]
+    assert pwm.t[-2][1] == buzzer.DUTY and pwm.t[-1][1] == 0
+    assert 45 <= time.ticks_diff(pwm.t[-1][0], t_acc) <= 70  # the 50 ms blip, within a tick
