@@ -51,7 +51,8 @@ bench: $(BIN)/.stamp
 	$(BIN)/python bench/selfplay.py
 	$(MPYPATH) $(MPY) bench/input_cost.py
 	$(BIN)/python tools/build_mpy.py
-	MICROPYPATH=build/mpy:tests:.frozen $(MPY) -X heapsize=96k bench/heap.py
+	MICROPYPATH=build/mpy:.frozen $(MPY) -X heapsize=96k bench/heap.py 3
+	MICROPYPATH=build/mpy:.frozen $(MPY) -X heapsize=96k bench/heap.py 3 house
 	$(MPYPATH) $(MPY) -X heapsize=1m bench/log_bench.py
 
 examples: $(BIN)/.stamp

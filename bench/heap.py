@@ -1,48 +1,101 @@
 """Heap of the engine through 10-player rounds under `micropython -X heapsize=96k`.
 
-Run on the compiled firmware (as deployed): make bench, or
+Run on the compiled firmware, as deployed: `make bench`, or
   python tools/build_mpy.py && MICROPYPATH=build/mpy:.frozen micropython -X heapsize=96k bench/heap.py
-Prints the heap after the imports, the peak live heap (collected after every input, so it is
-what the table really holds), and the peak without collecting (what the GC has to absorb).
-Aim (issue 2): the round completes; peak <= 48 KB.
+First random players write the rounds' inputs to a file and are thrown away; then a fresh
+table replays that file, read one input at a time as the firmware reads its log, so what is
+measured is the engine and nothing of the players. Prints the heap after importing the
+engine, the table's own state, the peak live heap (collected after every input) and the peak
+before collection. Aim (issue 2): the rounds complete; peak <= 48 KB.
 """
 import gc
 import sys
 
-gc.collect()
-base = gc.mem_alloc()
-from uno.table import Table  # noqa: E402
-from uno.events import ROUND_OVER  # noqa: E402
+PATH = "/tmp/uno-heap-inputs.bin"
+EVERYTHING = {"preset": "party", "forced": "yes", "scoring": "losers", "elimination": "yes",
+              "teams": 2}
 
-gc.collect()
-engine = gc.mem_alloc()
-from uno.bot import Bot  # noqa: E402  (the players: not on the board)
 
-gc.collect()
-imported = gc.mem_alloc()
+def write_inputs(rounds, settings):
+    """Random players play; each input goes to the file as kind, length, payload."""
+    from uno.bot import Bot
+    from uno.events import ROUND_OVER, IN_SHOE, IN_PAD, IN_TICK, IN_RULE
+    from uno.rules import Settings
+    from uno.table import Table
+    t = Table(Settings(settings))
+    bot = Bot(t, list(range(1, 11)), seed=9, mistakes=20, tick=100 if settings else 0)
+    done = n = 0
+    with open(PATH, "wb") as f:
+        while done < rounds:
+            inp = bot.next_input()
+            kind = inp[0]
+            if kind == IN_RULE:
+                continue
+            if kind == IN_SHOE or kind == IN_PAD:
+                body = bytes(inp[1])
+            elif kind == IN_TICK:
+                body = inp[1].to_bytes(4, "little")
+            else:
+                body = bytes(inp[1:])
+            f.write(bytes((kind, len(body))) + body)
+            evs = t.feed(inp)
+            bot.keep(evs)
+            n += 1
+            for e in evs:
+                if e[0] == ROUND_OVER:
+                    done += 1
+    return n
+
+
+def replay(settings):
+    gc.collect()
+    base = gc.mem_alloc()
+    from uno.events import IN_SHOE, IN_PAD, IN_TICK, IN_SHUFFLE
+    from uno.rules import Settings
+    from uno.table import Table
+    gc.collect()
+    engine = gc.mem_alloc()
+    t = Table(Settings(settings))
+    gc.collect()
+    table = gc.mem_alloc()
+    live = raw = 0
+    n = 0
+    with open(PATH, "rb") as f:
+        while True:
+            head = f.read(2)
+            if not head:
+                break
+            body = f.read(head[1])
+            kind = head[0]
+            if kind == IN_SHOE or kind == IN_PAD:
+                inp = (kind, body)
+            elif kind == IN_TICK:
+                inp = (kind, int.from_bytes(body, "little"))
+            elif kind == IN_SHUFFLE:
+                inp = (kind,)
+            else:
+                inp = (kind, body[0], body[1])
+            t.feed(inp)
+            n += 1
+            raw = max(raw, gc.mem_alloc())
+            gc.collect()
+            live = max(live, gc.mem_alloc())
+    return base, engine, table, live, raw, n, t.round
 
 
 def main():
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-    t = Table()
-    bot = Bot(t, list(range(1, 11)), seed=9, mistakes=20)
-    live = raw = 0
-    done = inputs = 0
-    while done < rounds:
-        evs = t.feed(bot.next_input())
-        raw = max(raw, gc.mem_alloc())
-        bot.keep(evs)
-        inputs += 1
-        for e in evs:
-            if e[0] == ROUND_OVER:
-                done += 1
-        gc.collect()
-        live = max(live, gc.mem_alloc())
-    gc.collect()
-    print("heap, 10 players, %d rounds, %d inputs, heap %d KB" % (
-        rounds, inputs, (gc.mem_alloc() + gc.mem_free()) // 1024))
-    print("  at start %d B; engine imported %d B; with the random players %d B" % (
-        base, engine, imported))
+    label = sys.argv[2] if len(sys.argv) > 2 else "official"
+    settings = EVERYTHING if label == "house" else None
+    n = write_inputs(rounds, settings)
+    for name in list(sys.modules):
+        if name.startswith("uno"):
+            del sys.modules[name]
+    base, engine, table, live, raw, m, played = replay(settings)
+    assert m == n and played >= 1
+    print("heap, 10 players, %s rules, %d rounds, %d inputs, heap %d KB" % (
+        "every house" if settings else "official", rounds, n, (gc.mem_alloc() + gc.mem_free()) // 1024))
+    print("  engine imported %d B, with its table %d B" % (engine - base, table - base))
     print("  peak live %d B (%.1f KB), peak before collection %d B (%.1f KB)" % (
         live, live / 1024, raw, raw / 1024))
 

@@ -8,13 +8,17 @@ import sys
 import time
 from uno.bot import Bot
 from uno.events import ROUND_OVER
+from uno.rules import Settings
 from uno.table import Table
 
 
-def main():
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    t = Table()
-    bot = Bot(t, list(range(1, 11)), seed=5, mistakes=20)
+EVERYTHING = {"preset": "party", "forced": "yes", "scoring": "losers", "elimination": "yes",
+              "teams": 2}
+
+
+def cost(label, settings, rounds):
+    t = Table(Settings(settings))
+    bot = Bot(t, list(range(1, 11)), seed=5, mistakes=20, tick=100 if settings else 0)
     costs = []
     done = 0
     ticks_us, diff = time.ticks_us, time.ticks_diff
@@ -30,9 +34,16 @@ def main():
                 done += 1
     costs.sort()
     n = len(costs)
-    print("input cost, 10 players, %s: %d inputs over %d rounds" % (sys.implementation.name, n, rounds))
-    print("  p50 %d us  p90 %d us  p99 %d us  max %d us  mean %.1f us" % (
-        costs[n // 2], costs[n * 9 // 10], costs[n * 99 // 100], costs[-1], sum(costs) / n))
+    print("  %-16s p50 %d us  p90 %d us  p99 %d us  max %d us  mean %.1f us  (%d inputs, %d rounds)" % (
+        label, costs[n // 2], costs[n * 9 // 10], costs[n * 99 // 100], costs[-1], sum(costs) / n,
+        n, rounds))
+
+
+def main():
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    print("input cost in Table.feed, 10 players, %s" % sys.implementation.name)
+    cost("official", None, rounds)
+    cost("every house rule", EVERYTHING, rounds)
 
 
 main()

@@ -18,9 +18,14 @@ from uno.rules import Settings  # noqa: E402
 from uno.table import Table  # noqa: E402
 
 
+# Every house rule on at once (issue 3): the party preset and the scoring variants.
+EVERYTHING = {"preset": "party", "forced": "yes", "scoring": "losers", "elimination": "yes",
+              "teams": 2}
+
+
 def selfplay(seats, rounds, settings=None, seed=7):
     t = Table(Settings(settings))
-    bot = Bot(t, seats, seed=seed)
+    bot = Bot(t, seats, seed=seed, tick=100 if settings else 0)
     done = inputs = 0
     start = time.perf_counter()
     while done < rounds:
@@ -34,11 +39,12 @@ def selfplay(seats, rounds, settings=None, seed=7):
 
 def main():
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
-    print("self-play, official rules, %s %s" % (sys.implementation.name, sys.version.split()[0]))
-    for seats in ([1, 2, 3, 4], [1, 2]):
-        secs, inputs = selfplay(seats, rounds)
-        print("  %2d players: %6.0f rounds/s  %5.1f inputs/round  %5.2f us/input  (%d rounds)" % (
-            len(seats), rounds / secs, inputs / rounds, secs / inputs * 1e6, rounds))
+    print("self-play, %s %s" % (sys.implementation.name, sys.version.split()[0]))
+    for label, settings, seats in (("official", None, [1, 2, 3, 4]), ("official", None, [1, 2]),
+                                   ("every house rule", EVERYTHING, [1, 2, 3, 4])):
+        secs, inputs = selfplay(seats, rounds, settings)
+        print("  %-16s %2d players: %6.0f rounds/s  %5.1f inputs/round  %5.2f us/input  (%d rounds)" % (
+            label, len(seats), rounds / secs, inputs / rounds, secs / inputs * 1e6, rounds))
 
 
 if __name__ == "__main__":

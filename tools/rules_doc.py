@@ -1,4 +1,4 @@
-"""Writes the settings table of docs/rules.md from uno.rules.CATALOGUE (between the markers).
+"""Writes the settings table of docs/rules.md from uno.rules.catalogue() (between the markers).
 
 Run: python tools/rules_doc.py   (tests/host/test_docs.py checks the page is up to date)
 """
@@ -8,7 +8,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
-from uno.rules import CATALOGUE, PRESETS  # noqa: E402
+from uno.rules import catalogue, presets  # noqa: E402
 from uno.words import RULE_TEXT  # noqa: E402
 
 PAGE = os.path.join(ROOT, "docs", "rules.md")
@@ -18,7 +18,7 @@ END = "<!-- end of settings -->"
 
 def table():
     rows = ["| rule | setting | values | default | what it does |", "|---|---|---|---|---|"]
-    for name, default, allowed, rule in CATALOGUE:
+    for name, default, allowed, rule in catalogue():
         if isinstance(allowed[0], int):
             values = "%d–%d" % allowed
         else:
@@ -27,7 +27,7 @@ def table():
     rows.append("")
     rows.append("Presets (`preset=NAME` sets every setting it does not name back to the default):")
     rows.append("")
-    for name, values in PRESETS:
+    for name, values in presets():
         told = ", ".join("`%s=%s`" % kv for kv in sorted(values.items())) or "the defaults above"
         rows.append("- `%s`: %s" % (name, told))
     return "\n".join(rows)

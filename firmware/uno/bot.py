@@ -7,7 +7,7 @@ Same seed, same inputs, under CPython and MicroPython alike.
 """
 from uno.cards import DECK, NCARDS, WILD
 from uno.events import *  # noqa: F401,F403
-from uno.rules import CATALOGUE
+from uno.rules import catalogue
 from uno.table import SHOE, PLAY_TURN, PLAY_JUMP, PLAY_MORE, PLAY_STACK
 
 
@@ -153,7 +153,8 @@ class Bot:
             if judge(seat, t.drawn)[0] and (rules.forced == "yes" or rng.chance(800)):
                 return (IN_PAD, t.registry.uid(t.drawn))
             return (IN_SEAT, seat, 0)
-        options = [c for c in t.hands[seat] if judge(seat, c)[0] == PLAY_TURN]
+        playable = t.playable  # a cheap sieve first: judge says the last word
+        options = [c for c in t.hands[seat] if playable(seat, c) and judge(seat, c)[0] == PLAY_TURN]
         if options and (rules.forced == "yes" or rng.chance(950)):
             return (IN_PAD, t.registry.uid(rng.pick(options)))
         if not self.shoe and t.pile <= 1:
@@ -174,7 +175,7 @@ class Bot:
         """A random rule change that keeps the seats playable (not hand size, teams, dealer)."""
         rng = self.rng
         while True:
-            name, default, allowed, rule = rng.pick(CATALOGUE)
+            name, default, allowed, rule = rng.pick(catalogue())
             if name not in ("hand_size", "teams", "first_dealer"):
                 break
         if isinstance(allowed[0], int):

@@ -471,7 +471,8 @@ class Table:
             self.window = 0
         self.chain = 0
         self.sum_to = -1
-        self._restart_timer()
+        self.since = self.clock
+        self.warned = False
 
     # ---- presses -----------------------------------------------------------------------
 
@@ -826,7 +827,8 @@ class Table:
             self.active.remove(gone)
             self.leaving = 0
         self.drawn = -1
-        self._restart_timer()
+        self.since = self.clock  # P2: the new turn seat's time starts
+        self.warned = False
         self.out.append((TURN, self.turn))
 
     def _waive(self):

@@ -97,7 +97,7 @@ REASONS = (
 
 PHASES = ("lobby", "drawoff", "dealer", "deal", "start", "play", "round_over", "match_over")
 
-# What each setting of rules.CATALOGUE does (docs/rules.md and `unotable rules` show these).
+# What each setting of rules.catalogue() does (docs/rules.md and `unotable rules` show these).
 RULE_TEXT = {
     "hand_size": "cards dealt to each seat",
     "first_dealer": "first dealer's seat; 0: the table draws for it (highest number deals)",

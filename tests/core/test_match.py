@@ -1,7 +1,7 @@
 """M2-M4, matches of many rounds, presets, and settings locked while a round is on."""
 from kit import act, deal, names, unchanged, hand, seated
 from uno.events import *
-from uno.rules import Settings, PRESETS, CATALOGUE, preset
+from uno.rules import Settings, catalogue, presets, preset
 from uno.words import RULE_TEXT
 
 
@@ -91,10 +91,10 @@ def test_rules_in_the_lobby():
 
 
 def test_presets_are_valid_settings_and_every_setting_has_words():
-    for name, values in PRESETS:
+    for name, values in presets():
         s = Settings({"preset": name})
         for k in values:
             assert getattr(s, k) == values[k]
-    for row in CATALOGUE:
+    for row in catalogue():
         assert RULE_TEXT[row[0]]
     assert preset("official") == {}

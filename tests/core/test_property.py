@@ -8,7 +8,7 @@ import sys
 from uno.bot import Bot, Rng
 from uno.cards import NCARDS, points
 from uno.events import *
-from uno.rules import CATALOGUE, Settings
+from uno.rules import catalogue, Settings
 from uno.state import snapshot
 from uno.table import Table, SHOE, PILE, ASIDE, MAX_SEAT
 
@@ -19,7 +19,7 @@ STEP_CAP = 20000
 
 def random_settings(rng, nseats):
     values = {}
-    for name, default, allowed, rule in CATALOGUE:
+    for name, default, allowed, rule in catalogue():
         if rng.chance(500):
             continue
         if isinstance(allowed[0], int):
