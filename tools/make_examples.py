@@ -1,4 +1,5 @@
-"""Writes the bundled example table scripts: one whole round each for 2, 4 and 10 players.
+"""Writes the bundled example table scripts: one whole round each for 2, 4 and 10 players under
+the official rules, and a 4-player round under the `party` preset (every house rule).
 
 Random players (uno.bot) make the inputs, a few of them bad, so that a replay shows the table's
 answers too. Seeds are picked so that each round shows a catch, a W4 challenge and rejections.
@@ -11,16 +12,17 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "firmware"))
 
 from uno import script  # noqa: E402
 from uno.bot import Bot  # noqa: E402
-from uno.events import CATCH, CHALLENGE, REJECT, ROUND_OVER  # noqa: E402
+from uno.events import CATCH, CHALLENGE, JUMP, OWE, REJECT, ROUND_OVER, SLAP, TIMER_WARN  # noqa: E402
 from uno.rules import Settings  # noqa: E402
 from uno.table import Table  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "examples")
 
 
-def one_round(seats, seed, mistakes):
-    t = Table(Settings())
-    bot = Bot(t, seats, seed=seed, mistakes=mistakes, call=600, catch=700, challenge=500)
+def one_round(seats, seed, mistakes, settings=None):
+    t = Table(Settings(settings))
+    bot = Bot(t, seats, seed=seed, mistakes=mistakes, call=600, catch=700, challenge=500,
+              tick=150 if settings else 0)
     lines = []
     seen = set()
     while True:
@@ -34,14 +36,19 @@ def one_round(seats, seed, mistakes):
 
 def main():
     os.makedirs(OUT, exist_ok=True)
-    for n, seats, mistakes in ((2, [1, 2], 15), (4, [1, 2, 3, 4], 15), (10, list(range(1, 11)), 10)):
+    party = {"preset": "party"}
+    for name, seats, mistakes, settings, wanted in (
+            ("round-2p", [1, 2], 15, None, {CATCH, CHALLENGE, REJECT}),
+            ("round-4p", [1, 2, 3, 4], 15, None, {CATCH, CHALLENGE, REJECT}),
+            ("round-10p", list(range(1, 11)), 10, None, {CATCH, CHALLENGE, REJECT}),
+            ("party-4p", [1, 2, 3, 4], 10, party, {CATCH, JUMP, SLAP, TIMER_WARN, OWE})):
         for seed in range(1, 500):
-            lines, seen = one_round(seats, seed, mistakes)
-            if {CATCH, CHALLENGE, REJECT} <= seen and len(lines) < 400:
+            lines, seen = one_round(seats, seed, mistakes, settings)
+            if wanted <= seen and len(lines) < 400:
                 break
-        path = os.path.join(OUT, "round-%dp.jsonl" % n)
+        path = os.path.join(OUT, name + ".jsonl")
         with open(path, "w") as f:
-            f.write(script.dumps({"settings": Settings().changed()}) + "\n")
+            f.write(script.dumps({"settings": settings or {}}) + "\n")
             for d in lines:
                 f.write(script.dumps(d) + "\n")
         print("%s: seed %d, %d inputs" % (path, seed, len(lines)))

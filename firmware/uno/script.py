@@ -60,6 +60,8 @@ def to_input(d, table):
         return (IN_SEAT, int(d["seat"]), 1 if d.get("long") else 0)
     if kind == "colour":
         col = d["colour"]
+        if type(col) is int:
+            return (IN_COLOUR, col, 1 if d.get("long") else 0)
         if col not in COLOURS or len(col) != 1:
             raise ValueError("colour must be one of R Y G B")
         return (IN_COLOUR, COLOURS.index(col), 1 if d.get("long") else 0)
@@ -86,7 +88,8 @@ def input_dict(inp, registry):
         if kind == IN_SEAT:
             d["seat"] = inp[1]
         else:
-            d["colour"] = COLOURS[inp[1]]
+            c = inp[1]
+            d["colour"] = COLOURS[c] if 0 <= c < 4 else c  # a bad press is logged as it came
         if inp[2]:
             d["long"] = True
     elif kind == IN_TICK:

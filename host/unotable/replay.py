@@ -12,7 +12,8 @@ def narrate(run, lines):
         t = run.table
         if not inputs:
             changed = t.rules.changed()
-            yield "rules: official" + "".join(", %s=%s" % kv for kv in sorted(changed.items()))
+            yield "rules: " + (", ".join("%s=%s" % kv for kv in sorted(changed.items()))
+                               if changed else "official")
         inputs += 1
         head = "%5d  %-14s" % (seq, short(script.input_dict(inp, t.registry)))
         if evs and evs[0][0] == REJECT:
