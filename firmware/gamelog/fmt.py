@@ -16,7 +16,7 @@ HDR = const(12)         # segment header: b"UL", version, 0, base seq u32, crc32
 WIN = const(256)        # reader window; every input record fits, big blobs are read apart
 
 # Record types as the API names them (Reader.rtype, Log.read_from).
-INPUT = const(1)        # on flash the type nibble is the input kind itself (1..6)
+INPUT = const(1)        # on flash the type nibble is the input kind itself (1..7)
 SNAP = const(8)         # round-boundary snapshot; always the first record of its segment
 OUTCOME = const(9)      # outcome digest; 10..15 are free for other opaque records
 
@@ -27,6 +27,7 @@ IN_SEAT = const(3)
 IN_COLOUR = const(4)
 IN_SHUFFLE = const(5)
 IN_TICK = const(6)
+IN_RULE = const(7)      # a rule setting from the host: "name=value" as text
 
 # High bits of the type byte.
 F_ABS = const(0x10)     # time is absolute; else a delta from the previous record of the segment
@@ -114,6 +115,13 @@ def enc_input(b, mv, seq, inp, fl, tv):
         if a < 0 or a >> MAXT:
             raise ValueError("tick ms out of range")
         i = put_uv(b, i, a)
+    elif k == IN_RULE:
+        text = ("%s=%s" % (inp[1], inp[2])).encode()
+        n = len(text)
+        if n > MAXIN - 8:
+            raise ValueError("rule too long")
+        b[i:i + n] = text
+        i += n
     else:
         raise ValueError("unknown input kind %r" % (k,))
     b[4] = i - 5               # body < 128: one length byte
@@ -218,7 +226,7 @@ class Reader:
         if have > ll:                     # type byte here: reject nonsense before reading on
             ty = w[i]
             nib = ty & 15
-            if ty & F_RSV or nib == 0 or nib == 7 or (nib <= IN_TICK and L > MAXIN):
+            if ty & F_RSV or nib == 0 or (nib <= IN_RULE and L > MAXIN):
                 return BAD
         if total > WIN:
             st = self._big(ll, total)
@@ -263,7 +271,7 @@ class Reader:
             v += self.t
         self.t = v
         self.wall = wall
-        self.rtype = INPUT if ty & 15 <= IN_TICK else ty & 15
+        self.rtype = INPUT if ty & 15 <= IN_RULE else ty & 15
         return True
 
     def _decode(self, b, mv, p, e):
@@ -291,6 +299,12 @@ class Reader:
             if a < 0 or self.p != e:
                 return False
             d = (IN_TICK, a)
+        elif nib == IN_RULE:
+            text = bytes(mv[p:e]).decode()
+            name, eq, val = text.partition("=")
+            if not eq:
+                return False
+            d = (IN_RULE, name, int(val) if val.isdigit() else val)
         else:
             d = bytes(mv[p:e])
             if ty & F_X:

@@ -128,7 +128,7 @@ def event_dict(ev):
 
 
 # MicroPython's dicts keep no order: lines are written in this one, then the rest sorted.
-_ORDER = ("record", "seq", "in", "ev", "why", "seat", "card", "uid", "caught", "against",
+_ORDER = ("record", "seq", "t", "in", "ev", "why", "seat", "card", "uid", "caught", "against",
           "verdict", "n", "colour", "direction", "long", "ms", "name", "value")
 
 
@@ -150,10 +150,12 @@ def _pair(k, v):
     return json.dumps(k) + ":" + json.dumps(v, separators=(",", ":"))
 
 
-def record(seq, inp, evs, registry):
-    """Game record lines for one input: the input, then each event it decided."""
+def record(seq, inp, evs, registry, t=-1):
+    """Game record lines for one input: the input (with its time t if known), then its events."""
     d = input_dict(inp, registry)
     d["seq"] = seq
+    if t >= 0:
+        d["t"] = t
     out = [d]
     for ev in evs:
         e = event_dict(ev)
@@ -181,6 +183,7 @@ class Replay:
         self.registry = registry
         self.values = {}
         self.table = None
+        self.t = -1
 
     def _start(self):
         if self.overrides:
@@ -218,7 +221,8 @@ class Replay:
                 what = ("missing %s" % e) if isinstance(e, KeyError) else str(e)
                 raise ValueError("line %d: %s (%s)" % (n, what, dumps(d)))
             seq = d.get("seq", seq + 1)
-            yield seq, inp, self.table.feed(inp)
+            self.t = d.get("t", -1)  # when it happened (table clock, ms), if the line says
+            yield seq, inp, self.table.feed(inp, self.t)
         if not self.table:
             self._start()
 
@@ -229,7 +233,7 @@ class Replay:
             if not started:
                 yield self._header()
                 started = True
-            for d in record(seq, inp, evs, self.table.registry):
+            for d in record(seq, inp, evs, self.table.registry, self.t):
                 yield dumps(d)
         if not started:
             yield self._header()

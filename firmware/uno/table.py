@@ -86,10 +86,16 @@ class Table:
 
     # ---- the one entry point -------------------------------------------------------------
 
-    def feed(self, inp):
-        """Judge one table input; returns the list of events (reused: read it before the next feed)."""
+    def feed(self, inp, ms=-1):
+        """Judge one table input; returns the list of events (reused: read it before the next feed).
+
+        ms: when it happened (the table's clock, as logged), for P2's turn timer; the timer
+        itself only fires on ticks, which the hub sends at deadline().
+        """
         out = self.out
         del out[:]
+        if ms >= 0:
+            self._time(ms)
         n = len(inp)
         kind = inp[0] if n else 0
         a = inp[1] if n > 1 else None
@@ -648,11 +654,14 @@ class Table:
 
     # ---- time and settings ------------------------------------------------------------------
 
+    def _time(self, ms):
+        if ms < self.clock or self.clock < 0:
+            self.since = ms  # the first time seen, or a clock that restarted: time starts now
+        self.clock = ms
+
     def _tick(self, ms):
         """P2: time comes in as ticks; the turn seat has turn_timer seconds to act."""
-        if ms < self.clock or self.clock < 0:
-            self.since = ms  # the first tick, or a clock that restarted: time starts now
-        self.clock = ms
+        self._time(ms)
         limit = self.rules.turn_timer * 1000
         if not limit or self.phase != P_PLAY:
             return
@@ -666,6 +675,16 @@ class Table:
         elif waited >= limit - min(2000, limit // 2) and not self.warned:
             self.warned = True
             self.out.append((TIMER_WARN, self.turn))
+
+    def deadline(self):
+        """The clock time of the next timer event (P2's warning or expiry), or -1."""
+        limit = self.rules.turn_timer * 1000
+        if not limit or self.phase != P_PLAY or self.want or self.debts or self.slap \
+                or self.clock < 0:
+            return -1
+        if self.warned:
+            return self.since + limit
+        return self.since + limit - min(2000, limit // 2)
 
     def _restart_timer(self):
         self.since = self.clock

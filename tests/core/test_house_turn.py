@@ -98,3 +98,14 @@ def test_p2_a_clock_that_restarts_starts_the_time_again():
     assert act(t, "tick 500") == []                 # the board rebooted
     assert act(t, "tick 4000") == []
     assert names(act(t, "tick 5600")) == ["penalty"]
+
+
+def test_p2_inputs_carry_their_time_and_ticks_come_at_the_deadline():
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5", turn_timer=5)
+    assert t.deadline() == -1                       # no time seen yet
+    t.feed((IN_SHOE, b"B8a"), 10000)                # seat 1 draws at 10 s: seat 2's time starts
+    assert t.turn == 2 and t.deadline() == 13000
+    assert names(list(t.feed((IN_TICK, 13000)))) == ["timer_warn"]
+    assert t.deadline() == 15000
+    assert names(list(t.feed((IN_TICK, 15000)))) == ["penalty"]
+    assert t.deadline() == -1                       # it owes cards: no time runs

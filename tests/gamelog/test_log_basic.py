@@ -113,7 +113,8 @@ def test_bad_inputs_are_refused_and_leave_no_trace():
     lg = log(p)
     lg.append((SEAT, 1, 0), 1)
     raises(ValueError, lg.append, (0, 1, 0), 2)
-    raises(ValueError, lg.append, (7, 1, 0), 2)
+    raises(ValueError, lg.append, (8, 1, 0), 2)
+    raises(ValueError, lg.append, (7, "x" * 40, "y"), 2)
     raises(ValueError, lg.append, (PAD, b""), 2)
     raises(ValueError, lg.append, (PAD, bytes(17)), 2)
     raises(ValueError, lg.append, (SEAT, 256, 0), 2)
@@ -124,8 +125,11 @@ def test_bad_inputs_are_refused_and_leave_no_trace():
     raises(ValueError, lg.record, SNAP, b"x", 2)
     raises(ValueError, lg.record, 16, b"x", 2)
     assert lg.append((SEAT, 2, 0), 3) == 2
+    assert lg.append((7, "stacking", "on"), 4) == 3
+    assert lg.append((7, "turn_timer", 10), 5) == 4
     lg.close()
-    assert recovered(p)[1:] == ([(SEAT, 1, 0), (SEAT, 2, 0)], 3)
+    assert recovered(p)[1:] == ([(SEAT, 1, 0), (SEAT, 2, 0), (7, "stacking", "on"),
+                                 (7, "turn_timer", 10)], 5)
 
 
 def test_outcome_records_and_snapshots_are_logged_but_not_replayed():
