@@ -27,7 +27,10 @@ def one_round(seats, seed, mistakes, settings=None):
     seen = set()
     while True:
         inp, evs = bot.step()
-        lines.append(script.input_dict(inp, t.registry))
+        d = script.input_dict(inp, t.registry)
+        if settings:
+            d["t"] = bot.clock  # the turn timer counts from it
+        lines.append(d)
         for e in evs:
             seen.add(e[0])
         if any(e[0] == ROUND_OVER for e in evs):

@@ -417,11 +417,16 @@ class Log:
 
     def replay(self):
         """Yield the inputs after the last snapshot, in order: recover(collect=False)'s list."""
+        for r in self.replay_records():
+            yield r[3]
+
+    def replay_records(self):
+        """Like replay(), with each input's seq and time: (seq, t, wall, input)."""
         if not self._ready:
             self.recover(collect=False)
         for r in self.read_from(self._rbase):
             if r[1] == INPUT:
-                yield r[4]
+                yield r[0], r[2], r[3], r[4]
 
     def prune(self, upto_seq):
         """Delete segments whose records are all <= upto_seq (host acknowledged), never the one

@@ -62,7 +62,7 @@ class Bot:
     def step(self):
         """Makes one input, feeds it to the table, keeps the physical shoe; returns the events."""
         inp = self.next_input()
-        evs = self.t.feed(inp)
+        evs = self.t.feed(inp, self.clock if self.p_tick else -1)
         self.keep(evs)
         return inp, evs
 

@@ -1,7 +1,8 @@
 """One line of plain words per event, for the replay, the monitor and the simulator."""
 from uno.cards import name
 from uno.events import *  # noqa: F401,F403
-from uno.words import REASONS, WHY, VERDICTS
+from uno.names import WHY, VERDICTS
+from uno.words import REASONS
 
 _COLOUR = ("red", "yellow", "green", "blue")
 

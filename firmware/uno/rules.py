@@ -59,6 +59,13 @@ def catalogue():
     return [_parse(r) for r in _ROWS]
 
 
+def _defaults():
+    # (name, default) one row at a time: the board never holds the whole parsed catalogue
+    for r in _ROWS:
+        name, default, allowed, _ = r.split()
+        yield name, int(default) if ".." in allowed else default
+
+
 def _row(name):
     key = name + " "
     for r in _ROWS:
@@ -106,8 +113,8 @@ class Settings:
     """Rule settings in force; attributes named as in the catalogue."""
 
     def __init__(self, values=None):
-        for row in catalogue():
-            setattr(self, row[0], row[1])
+        for name, default in _defaults():
+            setattr(self, name, default)
         if values:
             if "preset" in values:
                 self.apply_preset(values["preset"])
@@ -122,24 +129,24 @@ class Settings:
         """Every setting to its default, then the preset's values; returns the changed names."""
         values = preset(name)
         changed = []
-        for row in catalogue():
-            v = values.get(row[0], row[1])
-            if getattr(self, row[0]) != v:
-                setattr(self, row[0], v)
-                changed.append(row[0])
+        for k, default in _defaults():
+            v = values.get(k, default)
+            if getattr(self, k) != v:
+                setattr(self, k, v)
+                changed.append(k)
         return changed
 
     def as_dict(self):
         d = {}
-        for row in catalogue():
-            d[row[0]] = getattr(self, row[0])
+        for k, _ in _defaults():
+            d[k] = getattr(self, k)
         return d
 
     def changed(self):
         """Only the settings that differ from the official rules."""
         d = {}
-        for row in catalogue():
-            v = getattr(self, row[0])
-            if v != row[1]:
-                d[row[0]] = v
+        for k, default in _defaults():
+            v = getattr(self, k)
+            if v != default:
+                d[k] = v
         return d

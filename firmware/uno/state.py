@@ -4,7 +4,7 @@
 's' shoe, 'p' discard pile, 'x' set aside, '1'..'9' and 'A' the hand of seat 1..10.
 """
 from uno.cards import COLOURS, NCARDS, name, played_name
-from uno.words import PHASES, WHY
+from uno.names import PHASES, WHY
 from uno.rules import Settings
 from uno.table import Table, SHOE, PILE, MAX_SEAT
 

@@ -14,9 +14,121 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from uno.cards import DECK, NCARDS, WILD, RANK_SKIP, RANK_REVERSE, RANK_DRAW2, RANK_WILD, RANK_WILD4, points
-from uno.events import *  # noqa: F401,F403  (codes are consts; the star keeps call sites short)
+from uno.cards import DECK, points
 from uno.rules import Settings
+
+# -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
+_BACK = const(8)
+_CATCH = const(22)
+_CHALLENGE = const(23)
+_COLOUR = const(11)
+_DEAL = const(6)
+_DEALER = const(5)
+_DRAW = const(12)
+_DRAWOFF = const(4)
+_IN_SHOE = const(1)
+_IN_PAD = const(2)
+_IN_SEAT = const(3)
+_IN_COLOUR = const(4)
+_IN_SHUFFLE = const(5)
+_IN_TICK = const(6)
+_IN_RULE = const(7)
+_JOIN = const(1)
+_JUMP = const(31)
+_LEAVE = const(2)
+_MATCH_OVER = const(28)
+_NCARDS = const(108)
+_OUT = const(36)
+_OWE = const(13)
+_P_LOBBY = const(0)
+_P_DRAWOFF = const(1)
+_P_DEALER = const(2)
+_P_DEAL = const(3)
+_P_START = const(4)
+_P_PLAY = const(5)
+_P_ROUND_OVER = const(6)
+_P_MATCH_OVER = const(7)
+_PASS = const(18)
+_PENALTY = const(14)
+_PLAY = const(9)
+_R_UNKNOWN = const(1)
+_R_IN_HAND = const(2)
+_R_ON_PILE = const(3)
+_R_TWICE = const(4)
+_R_IN_SHOE = const(5)
+_R_ASIDE = const(6)
+_R_NOT_TURN = const(7)
+_R_UNPLAYABLE = const(8)
+_R_W4_ILLEGAL = const(9)
+_R_ONLY_DRAWN = const(10)
+_R_MUST_DRAW = const(11)
+_R_WANT_COLOUR = const(12)
+_R_DREW = const(13)
+_R_BAD_SEAT = const(14)
+_R_NOT_SEATED = const(15)
+_R_JOINED = const(16)
+_R_FEW = const(17)
+_R_SHOE_LEFT = const(18)
+_R_NO_RESHUFFLE = const(19)
+_R_WANT_SHUFFLE = const(20)
+_R_NOT_NOW = const(21)
+_R_NOTHING = const(22)
+_R_CALLED = const(23)
+_R_NO_CHALLENGE = const(24)
+_R_NO_COLOUR = const(25)
+_R_WAIT_DRAW = const(26)
+_R_BAD_INPUT = const(27)
+_R_DEAL_SIZE = const(28)
+_R_LOCKED = const(29)
+_R_BAD_RULE = const(30)
+_R_MUST_PLAY = const(31)
+_R_WAIT_SLAP = const(32)
+_R_LAST_CARD = const(33)
+_R_NO_SUM = const(34)
+_R_TEAMS = const(35)
+_R_CAUGHT = const(36)
+_RANK_SKIP = const(10)
+_RANK_REVERSE = const(11)
+_RANK_DRAW2 = const(12)
+_RANK_WILD = const(13)
+_RANK_WILD4 = const(14)
+_REJECT = const(25)
+_REVERSE = const(16)
+_ROTATE = const(32)
+_ROUND_OVER = const(26)
+_ROUND = const(29)
+_RULE = const(30)
+_SCORE = const(27)
+_SHUFFLE = const(3)
+_SKIP = const(15)
+_SLAP_OPEN = const(33)
+_SLAP = const(34)
+_START = const(7)
+_SUM_WIN = const(37)
+_TIMER_WARN = const(35)
+_TURN = const(17)
+_UNO_OPEN = const(19)
+_UNO_CLOSE = const(20)
+_UNO = const(21)
+_V_LEGAL = const(0)
+_V_ILLEGAL = const(1)
+_W_TURN = const(0)
+_W_DRAW2 = const(1)
+_W_DRAW4 = const(2)
+_W_CAUGHT = const(3)
+_W_MISPLAY = const(4)
+_W_W4_ILLEGAL = const(5)
+_W_W4_LEGAL = const(6)
+_W_FALSE_UNO = const(7)
+_W_FALSE_CATCH = const(8)
+_W_SLOW = const(9)
+_W_SLAP = const(10)
+_W_STACK = const(11)
+_WAIVE = const(24)
+_WANT = const(10)
+_WILD = const(4)
+_MISPLAYS = (_R_NOT_TURN, _R_UNPLAYABLE, _R_W4_ILLEGAL, _R_ONLY_DRAWN, _R_MUST_DRAW, _R_LAST_CARD)
+# -- end of codes --
 
 SHOE = const(0)
 PILE = const(11)
@@ -44,17 +156,17 @@ class Table:
         self.dealer = 0
         self.winner = 0
         self.clock = -1          # ms of the last tick (P2)
-        self.phase = P_LOBBY
+        self.phase = _P_LOBBY
         self._reset_round()
 
     def _reset_round(self):
-        self.loc = bytearray(NCARDS)            # all in the shoe
+        self.loc = bytearray(_NCARDS)            # all in the shoe
         self.hands = [[] for _ in range(MAX_SEAT + 1)]
         self.active = list(self.seats)           # this round's turn order (M3 removes)
         self.outs = []                           # seats out of this round, in order (M3)
         self.leaving = 0                         # an out seat that leaves when the turn moves on
         self.laid = 0                            # H5: the seat that laid down its hand and won
-        self.shoe = NCARDS
+        self.shoe = _NCARDS
         self.pile = 0                            # cards on the discard pile
         self.top = -1
         self.colour = -1
@@ -99,33 +211,33 @@ class Table:
         n = len(inp)
         kind = inp[0] if n else 0
         a = inp[1] if n > 1 else None
-        if kind == IN_SHOE or kind == IN_PAD:
+        if kind == _IN_SHOE or kind == _IN_PAD:
             card = self.registry.card(a)
             if card < 0:
-                self._reject(R_UNKNOWN, 0, -1)
-            elif kind == IN_SHOE:
+                self._reject(_R_UNKNOWN, 0, -1)
+            elif kind == _IN_SHOE:
                 self._shoe(card)
             else:
                 self._pad(card)
-        elif (kind == IN_SEAT or kind == IN_COLOUR) and n == 3 and type(a) is int:
-            if kind == IN_COLOUR:
+        elif (kind == _IN_SEAT or kind == _IN_COLOUR) and n == 3 and type(a) is int:
+            if kind == _IN_COLOUR:
                 self._colour(a)
             elif 1 <= a <= MAX_SEAT:
                 self._seat(a, inp[2])
             else:
-                self._reject(R_BAD_SEAT, 0, -1)
-        elif kind == IN_SHUFFLE:
+                self._reject(_R_BAD_SEAT, 0, -1)
+        elif kind == _IN_SHUFFLE:
             self._shuffle()
-        elif kind == IN_TICK and type(a) is int:
+        elif kind == _IN_TICK and type(a) is int:
             self._tick(a)
-        elif kind == IN_RULE and n == 3:
+        elif kind == _IN_RULE and n == 3:
             self._rule(a, inp[2])
         else:
-            self._reject(R_BAD_INPUT, 0, -1)
+            self._reject(_R_BAD_INPUT, 0, -1)
         return out
 
     def _reject(self, why, seat, card):
-        self.out.append((REJECT, why, seat, card))
+        self.out.append((_REJECT, why, seat, card))
 
     # ---- card reads at the shoe ----------------------------------------------------------
 
@@ -135,50 +247,50 @@ class Table:
             self._misplaced(card, where)
             return
         ph = self.phase
-        if ph == P_PLAY:
+        if ph == _P_PLAY:
             self._draw(card)
-        elif ph == P_DEAL:
+        elif ph == _P_DEAL:
             n = len(self.active)
             seat = self._after(self.dealer, 1 + self.dealt % n)
             self.dealt += 1
             self._give(card, seat)
-            self.out.append((DEAL, seat, card))
+            self.out.append((_DEAL, seat, card))
             if self.dealt == n * self.rules.hand_size:
-                self.phase = P_START
-        elif ph == P_START:
+                self.phase = _P_START
+        elif ph == _P_START:
             self._start(card)
-        elif ph == P_DRAWOFF:
+        elif ph == _P_DRAWOFF:
             self._drawoff(card)
         else:
-            self._reject(R_WANT_SHUFFLE, 0, card)
+            self._reject(_R_WANT_SHUFFLE, 0, card)
 
     def _misplaced(self, card, where):
         if where == PILE:
-            self._reject(R_TWICE if card == self.top else R_ON_PILE, 0, card)
+            self._reject(_R_TWICE if card == self.top else _R_ON_PILE, 0, card)
         elif where == ASIDE:
-            self._reject(R_ASIDE, 0, card)
+            self._reject(_R_ASIDE, 0, card)
         elif where == SHOE:
-            self._reject(R_IN_SHOE, 0, card)
+            self._reject(_R_IN_SHOE, 0, card)
         else:
-            self._reject(R_TWICE if card == self.last else R_IN_HAND, where, card)
+            self._reject(_R_TWICE if card == self.last else _R_IN_HAND, where, card)
 
     def _draw(self, card):
         out = self.out
         if self.slap:
-            self._reject(R_WAIT_SLAP, 0, card)
+            self._reject(_R_WAIT_SLAP, 0, card)
             return
         if self.debts:
             debt = self.debts[0]
             seat = debt[0]
             self._give(card, seat)
-            out.append((DRAW, seat, card, debt[2]))
+            out.append((_DRAW, seat, card, debt[2]))
             debt[1] -= 1
             if debt[1] == 0:
                 self.debts.pop(0)
             self._settle()
             return
         if self.want:
-            self._reject(R_WANT_COLOUR, self.want, card)
+            self._reject(_R_WANT_COLOUR, self.want, card)
             return
         seat = self.turn
         if self.pending:
@@ -186,21 +298,21 @@ class Table:
             self.answerable = False
             self.w4_from = 0
             self._give(card, seat)
-            out.append((DRAW, seat, card, self.pending_why))
+            out.append((_DRAW, seat, card, self.pending_why))
             self.pending -= 1
             if self.pending == 0 and not self._done():
                 self._next(1)  # D and W4 cost the turn too
             self._settle()
             return
         if self.drawn >= 0:
-            self._reject(R_DREW, seat, card)
+            self._reject(_R_DREW, seat, card)
             return
         if self.rules.forced == "yes" and self._can_play(seat):
-            self._reject(R_MUST_PLAY, seat, card)  # T2 forced play
+            self._reject(_R_MUST_PLAY, seat, card)  # T2 forced play
             return
         self._begin_turn()
         self._give(card, seat)
-        out.append((DRAW, seat, card, W_TURN))
+        out.append((_DRAW, seat, card, _W_TURN))
         if self.playable(seat, card):
             self.drawn = card
         elif self.rules.draw != "until":  # T2 option: draw until playable
@@ -214,43 +326,43 @@ class Table:
         No change to the table; the random players ask it too.
         """
         if self.want:
-            return 0, R_WANT_COLOUR
+            return 0, _R_WANT_COLOUR
         if self.slap:
-            return 0, R_WAIT_SLAP
+            return 0, _R_WAIT_SLAP
         if self.debts:
-            return 0, R_WAIT_DRAW
+            return 0, _R_WAIT_DRAW
         rules = self.rules
         face = DECK[card]
         top = DECK[self.top]
         rank = face & 15
         if seat == self.chain and seat != self.turn:
             # H3: the seat that just played adds a card of the same number or symbol
-            if rank == top & 15 and rank < RANK_WILD and \
+            if rank == top & 15 and rank < _RANK_WILD and \
                     (rules.multi == "same" or face == top) and self._last_ok(seat, card):
                 return PLAY_MORE, 0
         if seat != self.turn:
             # H2: a card identical to the top card, out of turn
             j = rules.jump_in
-            if j != "off" and face == top and rank < RANK_WILD and (rank < 10 or j == "actions") \
+            if j != "off" and face == top and rank < _RANK_WILD and (rank < 10 or j == "actions") \
                     and (not self.pending or self.answerable) and self._last_ok(seat, card):
                 return PLAY_JUMP, 0
-            return 0, R_NOT_TURN
+            return 0, _R_NOT_TURN
         if self.pending:
             # H1: D on D, W4 on W4, and W4 on D as an option; never D on W4
             st = rules.stacking
             if st != "off" and self.answerable and self._last_ok(seat, card):
                 top_rank = top & 15
-                if rank == top_rank and (rank == RANK_DRAW2 or rank == RANK_WILD4):
+                if rank == top_rank and (rank == _RANK_DRAW2 or rank == _RANK_WILD4):
                     return PLAY_STACK, 0
-                if rank == RANK_WILD4 and top_rank == RANK_DRAW2 and st == "w4_on_d":
+                if rank == _RANK_WILD4 and top_rank == _RANK_DRAW2 and st == "w4_on_d":
                     return PLAY_STACK, 0
-            return 0, R_MUST_DRAW
+            return 0, _R_MUST_DRAW
         if self.drawn >= 0 and card != self.drawn:
-            return 0, R_ONLY_DRAWN
+            return 0, _R_ONLY_DRAWN
         if not self._last_ok(seat, card):
-            return 0, R_LAST_CARD
+            return 0, _R_LAST_CARD
         if not self.playable(seat, card):
-            return 0, R_W4_ILLEGAL if rank == RANK_WILD4 else R_UNPLAYABLE
+            return 0, _R_W4_ILLEGAL if rank == _RANK_WILD4 else _R_UNPLAYABLE
         return PLAY_TURN, 0
 
     def _pad(self, card):
@@ -258,12 +370,12 @@ class Table:
         if seat == SHOE or seat > MAX_SEAT:
             self._misplaced(card, seat)
             return
-        if self.phase != P_PLAY:
-            self._reject(R_NOT_NOW, seat, card)
+        if self.phase != _P_PLAY:
+            self._reject(_R_NOT_NOW, seat, card)
             return
         how, why = self.judge(seat, card)
         if not how:
-            if why in MISPLAYS:
+            if why in _MISPLAYS:
                 self._misplay(why, seat, card)
             else:
                 self._reject(why, self.want or (self.debts[0][0] if self.debts else seat), card)
@@ -281,14 +393,14 @@ class Table:
         self._reject(why, seat, card)
         cost = self.rules.misplay
         if cost:
-            self._penalty(seat, cost, W_MISPLAY)
+            self._penalty(seat, cost, _W_MISPLAY)
 
     def playable(self, seat, card):
         """T1 (and C1's enforce): may this seat's card go on the pile now?"""
         face = DECK[card]
         col = face >> 4
-        if col == WILD:
-            if face & 15 == RANK_WILD4 and self.rules.w4 == "enforce":
+        if col == _WILD:
+            if face & 15 == _RANK_WILD4 and self.rules.w4 == "enforce":
                 return not self.holds_colour(seat, self.colour, card)
             return True
         return col == self.colour or face & 15 == DECK[self.top] & 15
@@ -298,7 +410,7 @@ class Table:
         if self.rules.last_card == "any" or len(self.hands[seat]) != 1:
             return True
         rank = DECK[card] & 15
-        return rank != RANK_SKIP and rank != RANK_REVERSE and rank != RANK_WILD
+        return rank != _RANK_SKIP and rank != _RANK_REVERSE and rank != _RANK_WILD
 
     def _can_play(self, seat):
         for c in self.hands[seat]:
@@ -315,11 +427,11 @@ class Table:
     def _jump(self, seat):
         """H2: the jumped card's effect is cancelled; play goes on from the jumper."""
         out = self.out
-        out.append((JUMP, seat))
+        out.append((_JUMP, seat))
         rank = DECK[self.top] & 15
-        if rank == RANK_REVERSE and len(self.active) > 2:
+        if rank == _RANK_REVERSE and len(self.active) > 2:
             self.dir = -self.dir
-        elif rank == RANK_DRAW2:
+        elif rank == _RANK_DRAW2:
             self.pending = 0
             self.answerable = False
         self.turn = seat
@@ -331,25 +443,25 @@ class Table:
         self._begin_turn()
         rank = DECK[card] & 15
         illegal = False
-        if rank == RANK_WILD4 and rules.w4 == "challenge":
+        if rank == _RANK_WILD4 and rules.w4 == "challenge":
             illegal = self.holds_colour(seat, self.colour, card)
         self._to_pile(seat, card)
-        out.append((PLAY, seat, card))
+        out.append((_PLAY, seat, card))
         left = len(self.hands[seat])
         if rank == 0 and rules.zero_rotate == "yes" and left:
             self._rotate()
         elif left:
             self._uno_check(seat)
-        if not left and rank != RANK_DRAW2 and rank < RANK_WILD and rules.elimination != "yes":
+        if not left and rank != _RANK_DRAW2 and rank < _RANK_WILD and rules.elimination != "yes":
             self._settle()  # the round is won: the card has no effect left to apply
             return
-        if rank >= RANK_WILD:
+        if rank >= _RANK_WILD:
             self.colour = -1
             if left == 0 and self._finish(seat):
                 # T5: the round is won; a W4's next seat still draws, for the score
-                if rank == RANK_WILD4:
+                if rank == _RANK_WILD4:
                     self._next(1)
-                    self._owe(self.stack + 4, W_DRAW4 if not self.stack else W_STACK)
+                    self._owe(self.stack + 4, _W_DRAW4 if not self.stack else _W_STACK)
                     self.stack = 0
                 else:
                     self._settle()
@@ -357,22 +469,22 @@ class Table:
             self.want = seat
             self.want_moves = True
             self.w4_illegal = illegal
-            out.append((WANT, seat))
+            out.append((_WANT, seat))
             return
         self.colour = DECK[card] >> 4
         self.chain = seat if rules.multi != "off" else 0
         self.skips = 0
-        if rank == RANK_SKIP or (rank == RANK_REVERSE and len(self.active) == 2):
+        if rank == _RANK_SKIP or (rank == _RANK_REVERSE and len(self.active) == 2):
             self.skips = 1
-            out.append((SKIP, self._after(seat, 1)))
+            out.append((_SKIP, self._after(seat, 1)))
             self._next(2)
-        elif rank == RANK_REVERSE:
+        elif rank == _RANK_REVERSE:
             self.dir = -self.dir
-            out.append((REVERSE, self.dir))
+            out.append((_REVERSE, self.dir))
             self._next(1)
-        elif rank == RANK_DRAW2:
+        elif rank == _RANK_DRAW2:
             self._next(1)
-            self._owe(self.stack + 2, W_DRAW2 if not self.stack else W_STACK)
+            self._owe(self.stack + 2, _W_DRAW2 if not self.stack else _W_STACK)
             self.stack = 0
         else:
             if rank <= 9:
@@ -386,25 +498,25 @@ class Table:
         """H3: one more card of the same number or symbol; S skips one more, D adds 2."""
         out = self.out
         self._to_pile(seat, card)
-        out.append((PLAY, seat, card))
+        out.append((_PLAY, seat, card))
         left = len(self.hands[seat])
         self.colour = DECK[card] >> 4  # the last card laid names the colour
         rank = DECK[card] & 15
         if left:
             self._uno_check(seat)
-        if rank == RANK_SKIP or (rank == RANK_REVERSE and len(self.active) == 2):
+        if rank == _RANK_SKIP or (rank == _RANK_REVERSE and len(self.active) == 2):
             self.skips += 1
             if len(self.active) > 2:
-                out.append((SKIP, self.turn))
+                out.append((_SKIP, self.turn))
                 self._next(1)
-        elif rank == RANK_REVERSE:
+        elif rank == _RANK_REVERSE:
             self.dir = -self.dir
-            out.append((REVERSE, self.dir))
+            out.append((_REVERSE, self.dir))
             self.turn = seat
             self._next(1)
-        elif rank == RANK_DRAW2:
+        elif rank == _RANK_DRAW2:
             self.pending += 2
-            out.append((OWE, self.turn, self.pending, W_DRAW2))
+            out.append((_OWE, self.turn, self.pending, _W_DRAW2))
         elif rank <= 9:
             self._number(seat, rank)
         if left == 0:
@@ -422,7 +534,7 @@ class Table:
                     mask |= 1 << s
             if mask & (mask - 1):  # two seats or more
                 self.slap = mask
-                self.out.append((SLAP_OPEN, seat))
+                self.out.append((_SLAP_OPEN, seat))
 
     def _to_pile(self, seat, card):
         self.hands[seat].remove(card)
@@ -449,7 +561,7 @@ class Table:
             self.window = seat
             self.called = False
             self.caught = 0
-            self.out.append((UNO_OPEN, seat))
+            self.out.append((_UNO_OPEN, seat))
 
     def _rotate(self):
         """H4: every hand passes to the next seat in the direction of play."""
@@ -461,19 +573,19 @@ class Table:
             hands[s] = moved[i]
             for c in moved[i]:
                 self.loc[c] = s
-        self.out.append((ROTATE, self.dir))  # no UNO window: the 0's hand has changed hands
+        self.out.append((_ROTATE, self.dir))  # no UNO window: the 0's hand has changed hands
 
     def _owe(self, n, why):
         self.pending = n
         self.pending_why = why
         self.answerable = True
-        self.out.append((OWE, self.turn, n, why))
+        self.out.append((_OWE, self.turn, n, why))
         self._settle()
 
     def _begin_turn(self):
         """U1: the window closes when the next player plays or draws; so does a multi-play."""
         if self.window:
-            self.out.append((UNO_CLOSE, self.window))
+            self.out.append((_UNO_CLOSE, self.window))
             self.window = 0
         self.chain = 0
         self.sum_to = -1
@@ -484,24 +596,24 @@ class Table:
 
     def _seat(self, s, long):
         ph = self.phase
-        if ph == P_LOBBY:
+        if ph == _P_LOBBY:
             if long:
                 if s in self.seats:
                     self.seats.remove(s)
-                    self.out.append((LEAVE, s))
+                    self.out.append((_LEAVE, s))
                 else:
-                    self._reject(R_NOT_SEATED, s, -1)
+                    self._reject(_R_NOT_SEATED, s, -1)
             elif s in self.seats:
-                self._reject(R_JOINED, s, -1)
+                self._reject(_R_JOINED, s, -1)
             else:
                 self.seats.append(s)
                 self.seats.sort()
-                self.out.append((JOIN, s))
+                self.out.append((_JOIN, s))
             return
         if s not in self.active:
-            self._reject(R_NOT_SEATED, s, -1)
-        elif ph != P_PLAY:
-            self._reject(R_NOTHING, s, -1)
+            self._reject(_R_NOT_SEATED, s, -1)
+        elif ph != _P_PLAY:
+            self._reject(_R_NOTHING, s, -1)
         elif self.slap & (1 << s):
             self._slap(s)
         elif long:
@@ -513,10 +625,10 @@ class Table:
             self._uno_press(s)
         elif s == self.turn and (self.drawn >= 0 or self._stuck()):
             if self.drawn >= 0 and self.rules.forced == "yes":
-                self._reject(R_MUST_PLAY, s, -1)  # T2 forced: the drawn card fits
+                self._reject(_R_MUST_PLAY, s, -1)  # T2 forced: the drawn card fits
                 return
             self._begin_turn()
-            self.out.append((PASS, s))
+            self.out.append((_PASS, s))
             self._next(1)
         elif self.window and not self.called:
             self._uno_press(s)
@@ -534,65 +646,65 @@ class Table:
         w = self.window
         if s == w:
             if self.called or self.caught:
-                self._reject(R_CALLED, w, -1)
+                self._reject(_R_CALLED, w, -1)
             else:
                 self.called = True
-                self.out.append((UNO, s))
+                self.out.append((_UNO, s))
         elif self.caught & (1 << s):
-            self._reject(R_CAUGHT, s, -1)
+            self._reject(_R_CAUGHT, s, -1)
         else:
-            self.out.append((CATCH, s, w))
+            self.out.append((_CATCH, s, w))
             if self.rules.catchers == "each":  # U5: the window stays open for more catchers
                 self.caught |= 1 << s
             else:
-                self.out.append((UNO_CLOSE, w))
+                self.out.append((_UNO_CLOSE, w))
                 self.window = 0
-            self._penalty(w, 2, W_CAUGHT)
+            self._penalty(w, 2, _W_CAUGHT)
 
     def _false_catch(self, s):
         """U4: catching a seat that called costs the catcher (as a setting)."""
         cost = self.rules.false_catch
-        self._reject(R_CALLED, self.window, -1)
+        self._reject(_R_CALLED, self.window, -1)
         if cost:
-            self._penalty(s, cost, W_FALSE_CATCH)
+            self._penalty(s, cost, _W_FALSE_CATCH)
 
     def _false_uno(self, s):
         """U3: a press that means nothing is a UNO call; not down to a last card, it costs."""
         cost = self.rules.false_uno
-        self._reject(R_NOTHING, s, -1)
+        self._reject(_R_NOTHING, s, -1)
         if cost and not self._is_last(s):
-            self._penalty(s, cost, W_FALSE_UNO)
+            self._penalty(s, cost, _W_FALSE_UNO)
 
     def _penalty(self, seat, n, why):
         self.debts.append([seat, n, why])
-        self.out.append((PENALTY, seat, n, why))
+        self.out.append((_PENALTY, seat, n, why))
         self._settle()
 
     def _challenge(self, s):
         """C1: judged from the hand as it was when the W4 was played."""
         if s != self.turn or not self.w4_from or self.rules.w4 != "challenge":
-            self._reject(R_NO_CHALLENGE, s, -1)
+            self._reject(_R_NO_CHALLENGE, s, -1)
             return
         against = self.w4_from
         self.w4_from = 0
         self.answerable = False
         if self.w4_illegal:
             # its player draws what the challenger would have (with stacking, the whole total)
-            self.out.append((CHALLENGE, s, against, V_ILLEGAL))
+            self.out.append((_CHALLENGE, s, against, _V_ILLEGAL))
             n = self.pending
             self.pending = 0
-            self._penalty(against, n, W_W4_ILLEGAL)
+            self._penalty(against, n, _W_W4_ILLEGAL)
         else:
-            self.out.append((CHALLENGE, s, against, V_LEGAL))
+            self.out.append((_CHALLENGE, s, against, _V_LEGAL))
             self.pending += 2
-            self.pending_why = W_W4_LEGAL
-            self.out.append((PENALTY, s, 2, W_W4_LEGAL))
+            self.pending_why = _W_W4_LEGAL
+            self.out.append((_PENALTY, s, 2, _W_W4_LEGAL))
             self._settle()
 
     def _slap(self, s):
         """H7: every seat slaps; the last one draws 2."""
         self.slap &= ~(1 << s)
-        self.out.append((SLAP, s))
+        self.out.append((_SLAP, s))
         left = self.slap
         if left & (left - 1) == 0:  # one seat left: the slowest
             self.slap = 0
@@ -600,7 +712,7 @@ class Table:
             while left > 1:
                 left >>= 1
                 last += 1
-            self._penalty(last, 2, W_SLAP)
+            self._penalty(last, 2, _W_SLAP)
 
     def hand_sum(self, s):
         """H5: the sum of s's numbers if it makes the number just played (or a multiple), else -1."""
@@ -619,9 +731,9 @@ class Table:
     def _sum_win(self, s):
         total = self.hand_sum(s)
         if total < 0:
-            self._reject(R_NO_SUM, s, -1)
+            self._reject(_R_NO_SUM, s, -1)
             return
-        self.out.append((SUM_WIN, s, total))
+        self.out.append((_SUM_WIN, s, total))
         self._waive()
         self.want = 0
         self.slap = 0
@@ -633,19 +745,19 @@ class Table:
     def _colour(self, col):
         seat = self.want
         if not 0 <= col <= 3:
-            self._reject(R_BAD_INPUT, 0, -1)
+            self._reject(_R_BAD_INPUT, 0, -1)
             return
-        if self.phase != P_PLAY or not seat:
-            self._reject(R_NO_COLOUR, 0, -1)
+        if self.phase != _P_PLAY or not seat:
+            self._reject(_R_NO_COLOUR, 0, -1)
             return
         self.colour = col
         self.want = 0
-        self.out.append((COLOUR, seat, col))
+        self.out.append((_COLOUR, seat, col))
         if not self.want_moves:
             return
-        if DECK[self.top] & 15 == RANK_WILD4:
+        if DECK[self.top] & 15 == _RANK_WILD4:
             self._next(1)
-            self._owe(self.stack + 4, W_DRAW4 if not self.stack else W_STACK)
+            self._owe(self.stack + 4, _W_DRAW4 if not self.stack else _W_STACK)
             self.stack = 0
             if self.rules.w4 == "challenge" and self.pending:
                 self.w4_from = seat
@@ -663,23 +775,23 @@ class Table:
         """P2: time comes in as ticks; the turn seat has turn_timer seconds to act."""
         self._time(ms)
         limit = self.rules.turn_timer * 1000
-        if not limit or self.phase != P_PLAY:
+        if not limit or self.phase != _P_PLAY:
             return
         if self.want or self.debts or self.slap:
             self.since = ms  # the turn seat's time runs only while it is free to act
             return
         waited = ms - self.since
         if waited >= limit:
-            self._penalty(self.turn, 2, W_SLOW)
+            self._penalty(self.turn, 2, _W_SLOW)
             self._restart_timer()
         elif waited >= limit - min(2000, limit // 2) and not self.warned:
             self.warned = True
-            self.out.append((TIMER_WARN, self.turn))
+            self.out.append((_TIMER_WARN, self.turn))
 
     def deadline(self):
         """The clock time of the next timer event (P2's warning or expiry), or -1."""
         limit = self.rules.turn_timer * 1000
-        if not limit or self.phase != P_PLAY or self.want or self.debts or self.slap \
+        if not limit or self.phase != _P_PLAY or self.want or self.debts or self.slap \
                 or self.clock < 0:
             return -1
         if self.warned:
@@ -693,8 +805,8 @@ class Table:
     def _rule(self, name, value):
         """Settings are locked while a round is on; between rounds they apply from the next."""
         ph = self.phase
-        if ph == P_DEAL or ph == P_START or ph == P_PLAY:
-            self._reject(R_LOCKED, 0, -1)
+        if ph == _P_DEAL or ph == _P_START or ph == _P_PLAY:
+            self._reject(_R_LOCKED, 0, -1)
             return
         try:
             if name == "preset":
@@ -704,53 +816,53 @@ class Table:
                 self.rules.set(name, value)
                 changed = [name] if getattr(self.rules, name) != old else []
         except (ValueError, TypeError):
-            self._reject(R_BAD_RULE, 0, -1)
+            self._reject(_R_BAD_RULE, 0, -1)
             return
         for k in changed:
-            self.out.append((RULE, k, getattr(self.rules, k)))
+            self.out.append((_RULE, k, getattr(self.rules, k)))
 
     # ---- shuffles, the deal, the start card, the draw for dealer ---------------------
 
     def _shuffle(self):
         ph = self.phase
         out = self.out
-        if ph == P_PLAY:
+        if ph == _P_PLAY:
             if self.shoe:
-                self._reject(R_SHOE_LEFT, 0, -1)
+                self._reject(_R_SHOE_LEFT, 0, -1)
             elif self.pile <= 1:
-                self._reject(R_NO_RESHUFFLE, 0, -1)
+                self._reject(_R_NO_RESHUFFLE, 0, -1)
             else:  # T4: the pile but its top card goes back into the shoe
                 loc = self.loc
-                for c in range(NCARDS):
+                for c in range(_NCARDS):
                     if loc[c] == PILE and c != self.top:
                         loc[c] = SHOE
                 self.shoe = self.pile - 1
                 self.pile = 1
-                out.append((SHUFFLE, self.shoe))
+                out.append((_SHUFFLE, self.shoe))
             return
-        if ph == P_LOBBY or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
+        if ph == _P_LOBBY or ph == _P_ROUND_OVER or ph == _P_MATCH_OVER:
             n = len(self.seats)
             teams = self.rules.teams
             if n < 2:
-                self._reject(R_FEW, 0, -1)
+                self._reject(_R_FEW, 0, -1)
                 return
-            if n * self.rules.hand_size >= NCARDS:
-                self._reject(R_DEAL_SIZE, 0, -1)
+            if n * self.rules.hand_size >= _NCARDS:
+                self._reject(_R_DEAL_SIZE, 0, -1)
                 return
             if teams and (n % teams or n // teams < 2):
-                self._reject(R_TEAMS, 0, -1)
+                self._reject(_R_TEAMS, 0, -1)
                 return
-        elif ph != P_DEALER:
-            self._reject(R_NOT_NOW, 0, -1)
+        elif ph != _P_DEALER:
+            self._reject(_R_NOT_NOW, 0, -1)
             return
-        if ph == P_MATCH_OVER:
+        if ph == _P_MATCH_OVER:
             self.scores = [0] * (MAX_SEAT + 1)
             self.round = 0
         self._reset_round()  # every card is back in the shoe
-        out.append((SHUFFLE, self.shoe))
-        if ph == P_DEALER:
+        out.append((_SHUFFLE, self.shoe))
+        if ph == _P_DEALER:
             self._new_round(self.dealer)
-        elif ph != P_LOBBY:
+        elif ph != _P_LOBBY:
             # S2: the last round's winner deals, or (option) the next seat
             if self.rules.next_dealer == "rotate":
                 self._new_round(self._after(self.dealer, 1, self.seats, 1))
@@ -759,22 +871,22 @@ class Table:
         elif self.rules.first_dealer in self.seats:
             self._new_round(self.rules.first_dealer)
         else:
-            self.phase = P_DRAWOFF
+            self.phase = _P_DRAWOFF
             self.offs = list(self.seats)
 
     def _new_round(self, dealer):
         self.dealer = dealer
         self.round += 1
-        self.phase = P_DEAL
+        self.phase = _P_DEAL
         self.dealt = 0
-        self.out.append((ROUND, self.round, dealer))
+        self.out.append((_ROUND, self.round, dealer))
 
     def _drawoff(self, card):
         """S2: highest number deals; non-numbers are redrawn, and so are ties for highest."""
         seat = self.offs[0]
         self.loc[card] = ASIDE
         self.shoe -= 1
-        self.out.append((DRAWOFF, seat, card))
+        self.out.append((_DRAWOFF, seat, card))
         rank = DECK[card] & 15
         if rank > 9:
             return
@@ -789,41 +901,41 @@ class Table:
             self.off_rank = bytearray(MAX_SEAT + 1)
             return
         self.dealer = tied[0]
-        self.phase = P_DEALER
-        self.out.append((DEALER, self.dealer))
+        self.phase = _P_DEALER
+        self.out.append((_DEALER, self.dealer))
 
     def _start(self, card):
         """S4: the start card and what it does to the first player."""
         out = self.out
         rank = DECK[card] & 15
-        if rank == RANK_WILD4 or (rank > 9 and self.rules.start_card == "number"):
-            out.append((BACK, card))  # it goes back into the pile: the hub asks for another
+        if rank == _RANK_WILD4 or (rank > 9 and self.rules.start_card == "number"):
+            out.append((_BACK, card))  # it goes back into the pile: the hub asks for another
             return
         self.loc[card] = PILE
         self.shoe -= 1
         self.pile = 1
         self.top = card
-        out.append((START, card))
-        self.phase = P_PLAY
+        out.append((_START, card))
+        self.phase = _P_PLAY
         self.turn = self.dealer
-        if rank == RANK_WILD:
+        if rank == _RANK_WILD:
             self._next(1)
             self.want = self.turn
             self.want_moves = False
-            out.append((WANT, self.turn))
+            out.append((_WANT, self.turn))
             return
         self.colour = DECK[card] >> 4
-        if rank == RANK_SKIP or (rank == RANK_REVERSE and len(self.active) == 2):
-            out.append((SKIP, self._after(self.dealer, 1)))
+        if rank == _RANK_SKIP or (rank == _RANK_REVERSE and len(self.active) == 2):
+            out.append((_SKIP, self._after(self.dealer, 1)))
             self._next(2)
-        elif rank == RANK_REVERSE:
+        elif rank == _RANK_REVERSE:
             self.dir = -self.dir
-            out.append((REVERSE, self.dir))
+            out.append((_REVERSE, self.dir))
             self._next(0 if self.rules.start_reverse == "dealer" else 1)
         else:
             self._next(1)
-            if rank == RANK_DRAW2:
-                self._owe(2, W_DRAW2)
+            if rank == _RANK_DRAW2:
+                self._owe(2, _W_DRAW2)
 
     # ---- moving cards and turns -------------------------------------------------------------
 
@@ -848,21 +960,21 @@ class Table:
         self.drawn = -1
         self.since = self.clock  # P2: the new turn seat's time starts
         self.warned = False
-        self.out.append((TURN, self.turn))
+        self.out.append((_TURN, self.turn))
 
     def _waive(self):
         for d in self.debts:
-            self.out.append((WAIVE, d[0], d[1]))
+            self.out.append((_WAIVE, d[0], d[1]))
         del self.debts[:]
         if self.pending:
-            self.out.append((WAIVE, self.turn, self.pending))
+            self.out.append((_WAIVE, self.turn, self.pending))
             self.pending = 0
             self.answerable = False
             self.w4_from = 0
 
     def _settle(self):
         """After a change: draws that no card is left for, or the round decided."""
-        if self.phase != P_PLAY:
+        if self.phase != _P_PLAY:
             return
         if self.shoe == 0 and self.pile <= 1 and (self.debts or self.pending):
             skip = self.pending
@@ -886,7 +998,7 @@ class Table:
                 self.laid = seat
             return True
         self.outs.append(seat)
-        self.out.append((OUT, seat, len(self.outs)))
+        self.out.append((_OUT, seat, len(self.outs)))
         if seat == self.turn:
             self.leaving = seat
         else:
@@ -937,26 +1049,26 @@ class Table:
         self.window = 0
         self.turn = 0
         self.slap = 0
-        out.append((ROUND_OVER, winner, pts))
+        out.append((_ROUND_OVER, winner, pts))
         if rules.scoring == "losers":  # M2: each loser adds its own hand
             for s in losers:
                 self.scores[s] += self._hand_points(s)
-                out.append((SCORE, s, self.scores[s]))
+                out.append((_SCORE, s, self.scores[s]))
         else:
             for s in mates:
                 self.scores[s] += pts
-                out.append((SCORE, s, self.scores[s]))
+                out.append((_SCORE, s, self.scores[s]))
         top = max(self.scores[s] for s in self.seats)
         if top < rules.target:
-            self.phase = P_ROUND_OVER
+            self.phase = _P_ROUND_OVER
             return
-        self.phase = P_MATCH_OVER
+        self.phase = _P_MATCH_OVER
         if rules.scoring == "losers":  # the first to the target loses; the lowest wins
             low = min(self.scores[s] for s in self.seats)
             best = [s for s in self.seats if self.scores[s] == low][0]
         else:
             best = [s for s in self.seats if self.scores[s] == top][0]
-        out.append((MATCH_OVER, best))
+        out.append((_MATCH_OVER, best))
 
     def _hand_points(self, seat):
         pts = 0
@@ -977,7 +1089,7 @@ class Table:
     def drawer(self):
         """The seat the next card read at the shoe goes to, or 0 if none is expected."""
         ph = self.phase
-        if ph == P_PLAY:
+        if ph == _P_PLAY:
             if self.slap:
                 return 0
             if self.debts:
@@ -985,8 +1097,8 @@ class Table:
             if self.want or (self.drawn >= 0 and not self.pending):
                 return 0
             return self.turn
-        if ph == P_DEAL:
+        if ph == _P_DEAL:
             return self._after(self.dealer, 1 + self.dealt % len(self.active))
-        if ph == P_DRAWOFF:
+        if ph == _P_DRAWOFF:
             return self.offs[0]
         return 0

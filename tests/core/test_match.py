@@ -2,7 +2,7 @@
 from kit import act, deal, names, unchanged, hand, seated
 from uno.events import *
 from uno.rules import Settings, catalogue, presets, preset
-from uno.words import RULE_TEXT
+from uno.rulebook import RULE_TEXT
 
 
 def test_m2_losers_add_their_own_points_first_to_the_target_loses_lowest_wins():

@@ -4,7 +4,8 @@ import os
 from check import raises
 from kit import deal
 from uno.events import SCORE, MATCH_OVER, IN_SHOE, IN_PAD, IN_SEAT, IN_COLOUR, IN_SHUFFLE, IN_TICK
-from uno.script import Replay, dumps, input_dict, parse_line, to_input
+from uno.record import Replay
+from uno.script import dumps, input_dict, parse_line, to_input
 from uno.table import Table
 
 ROOT = __file__.rsplit("/", 3)[0] if __file__.count("/") >= 3 else "."

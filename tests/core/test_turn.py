@@ -1,7 +1,7 @@
 """T1-T5: what may be played, drawing, the action cards, the reshuffle, the last card."""
 from kit import act, deal, names, unchanged, hand
 from uno.events import *
-from uno.words import WHY
+from uno.names import WHY
 
 
 def three(start="R5", **kw):

@@ -68,7 +68,7 @@ def test_errors_say_what_is_wrong(capsys, tmp_path):
 @pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="micropython not in this venv")
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_micropython_decides_exactly_what_cpython_decides(capsys, example):
-    code = ("import sys\nfrom uno.script import Replay\n"
+    code = ("import sys\nfrom uno.record import Replay\n"
             "for l in Replay().record(open(sys.argv[1])):\n    print(l)\n")
     env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware") + ":.frozen")
     mp = subprocess.run([MICROPYTHON, "-X", "heapsize=512k", "-c", code, example],

@@ -1,0 +1,154 @@
+"""The simulated table: the hub's own code with simulated readers, buttons, buzzer and LEDs.
+
+    micropython -m hub.sim [--log DIR] [--script FILE] [--inputs PATH] [--pace MS] [--exit]
+
+Table inputs come as table-script lines (docs/formats.md) from a script, played at --pace ms
+an input, and/or live from --inputs (a pipe: `unotable sim` writes what you type there). The
+USB serial is this process's stdin/stdout: on a pseudo-terminal the host tool talks to it
+exactly as to a board. --exit: when the script is done, print the status line and stop.
+"""
+import asyncio
+import json
+import sys
+import time
+
+from board.buzzer import Buzzer
+from board.leds import Leds
+from gamelog import Log
+from hub.app import Hub
+from hub.serial import Serial
+from uno.script import header, parse_line, to_input
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
+_IN_TICK = const(6)
+# -- end of codes --
+
+
+class _Out:
+    """A PWM, an expander port or a pin that only remembers what it was told."""
+
+    def __init__(self):
+        self.v = 0
+
+    def freq(self, f=None):
+        return 0
+
+    def duty_u16(self, d=None):
+        self.v = d or 0
+
+    def write(self, value, mask=0xFFFF):
+        self.v = value
+
+    def value(self, v=None):
+        if v is not None:
+            self.v = v
+        return self.v
+
+
+class SimBoard:
+    def __init__(self, script=None, inputs=None, pace=300):
+        self.buzzer = Buzzer(_Out())
+        self.leds = Leds(_Out(), colour_pins=(_Out(), _Out(), _Out(), _Out()))
+        self.display = None
+        self.script = script
+        self.inputs = inputs
+        self.pace = pace
+        self.hub = None
+        self.done = asyncio.Event()
+        self._t0 = time.ticks_ms()
+        self.vclock = 0 if script else -1  # a script brings its own clock (docs/formats.md)
+
+    def now(self):
+        """ms on the table's clock: the script's, else since the table started."""
+        if self.vclock >= 0:
+            return self.vclock
+        return time.ticks_diff(time.ticks_ms(), self._t0)
+
+    def ticks(self):
+        return time.ticks_ms()
+
+    def feed_dog(self):
+        pass
+
+    async def run(self, put):
+        asyncio.create_task(self.buzzer.run())
+        asyncio.create_task(self.leds.run())
+        if self.inputs:
+            asyncio.create_task(self._live(put))
+        if self.script:
+            with open(self.script) as f:
+                for line in f:
+                    await self._line(line, put)
+                    await asyncio.sleep_ms(self.pace)
+        self.done.set()
+
+    async def _live(self, put):
+        reader = asyncio.StreamReader(open(self.inputs, "rb"))
+        while True:
+            line = await reader.readline()
+            if not line:
+                return
+            await self._line(line.decode(), put)
+
+    async def _line(self, text, put):
+        """One script line: a card face is resolved against the table as it is now."""
+        hub = self.hub
+        while hub.inbox.items:
+            await asyncio.sleep_ms(1)
+        try:
+            d = parse_line(text)
+            if d is None or header(d) is not None or "in" not in d:
+                return
+            inp = to_input(d, hub.table)
+            if self.vclock >= 0:
+                self.vclock = d.get("t", inp[1] if inp[0] == _IN_TICK else self.vclock)
+            put(inp)
+        except (ValueError, KeyError, TypeError) as e:
+            print(json.dumps({"error": "not a table input: %s" % e}))
+
+
+def main(argv):
+    opts = {"--log": "/tmp/unotable-sim-log", "--script": None, "--inputs": None,
+            "--pace": "300", "--settings": None}
+    exit_at_end = "--exit" in argv
+    i = 0
+    while i < len(argv):
+        if argv[i] in opts and i + 1 < len(argv):
+            opts[argv[i]] = argv[i + 1]
+            i += 1
+        i += 1
+    board = SimBoard(opts["--script"], opts["--inputs"], int(opts["--pace"]))
+    hub = Hub(board, Log(opts["--log"]))
+    board.hub = hub
+    settings = None
+    if opts["--script"]:  # a script's settings line sets the rules of a fresh table
+        with open(opts["--script"]) as f:
+            for line in f:
+                d = parse_line(line)
+                if d is not None:
+                    settings = header(d)
+                    break
+    hub.start(settings)
+    serial = Serial(hub)
+
+    async def go():
+        task = asyncio.create_task(hub.run(serial))
+        if exit_at_end:
+            await board.done.wait()
+            while hub.inbox.items:
+                await asyncio.sleep_ms(1)
+            serial.write(serial.handle("status"))
+            return
+        await task
+
+    asyncio.run(go())
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

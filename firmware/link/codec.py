@@ -1,0 +1,414 @@
+"""Compact batches of logged table inputs for sync (docs/protocol.md, "Record batch").
+
+A batch: flags, [registry fingerprint], first seq, record count; then per record a tag byte, [seq gap],
+time (absolute on the first record, else the increase) and the input's payload. A card read
+is one byte (its card index) when the registry knows the UID. Outcomes never travel: the host
+replays the inputs through the same engine.
+"""
+from binascii import crc32
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+NCARDS = const(108)     # = uno.cards.NCARDS (a test keeps them equal)
+
+# Batch flags (first byte); other bits must be 0, so a newer layout is refused, not misread.
+B_MORE = const(1)       # records after these exist: ask again from the last seq + 1
+B_REG = const(2)        # u32 LE registry fingerprint follows; card indices refer to it
+
+# Record tag byte
+T_KIND = const(7)       # bits 0-2: input kind 1..7
+T_X = const(8)          # long press; rule: the value is an int
+T_ABS = const(16)       # time is absolute (first record, clock change, time went back)
+T_WALL = const(32)      # time is wall-clock seconds, else ms since boot
+T_GAP = const(64)       # varint follows: seqs skipped - 1 (snapshots, pruned or salvaged)
+T_WIDE = const(128)     # card read: a card index; press: the value as a zigzag varint
+
+HDR = const(13)         # room kept for the header: flags, fingerprint, seq (<= 5), count (<= 3)
+MAXTEXT = const(255)
+
+IN_SHOE = const(1)
+IN_PAD = const(2)
+IN_SEAT = const(3)
+IN_COLOUR = const(4)
+IN_SHUFFLE = const(5)
+IN_TICK = const(6)
+IN_RULE = const(7)
+
+_SHUF = (IN_SHUFFLE,)
+
+
+class CodecError(ValueError):
+    pass
+
+
+class RegistryMismatch(CodecError):
+    """The batch names cards by index in a registry the decoder does not hold."""
+
+
+def fingerprint(reg):
+    """CRC-32 of the registry's 108 UIDs (length, bytes each): both ends compute the same."""
+    c = 0
+    for i in range(NCARDS):
+        u = reg.uid(i)
+        c = crc32(bytes((len(u),)), c)
+        c = crc32(u, c)
+    return c
+
+
+def uv_len(v):
+    n = 1
+    while v > 0x7F:
+        v >>= 7
+        n += 1
+    return n
+
+
+def put_uv(b, i, v):
+    while v > 0x7F:
+        b[i] = (v & 0x7F) | 0x80
+        v >>= 7
+        i += 1
+    b[i] = v
+    return i + 1
+
+
+def zz(v):
+    return v << 1 if v >= 0 else ((-v) << 1) - 1
+
+
+def unzz(v):
+    return v >> 1 if not v & 1 else -((v + 1) >> 1)
+
+
+def _int(v, what):
+    if v is True or v is False:
+        return int(v)
+    if not isinstance(v, int):
+        raise ValueError("%s must be an int" % what)
+    return v
+
+
+def _text(s, what):
+    b = s.encode() if isinstance(s, str) else None
+    if b is None or len(b) > MAXTEXT:
+        raise ValueError("%s must be text of at most 255 bytes" % what)
+    return b
+
+
+class Encoder:
+    """Fills one batch in a preallocated buffer; reuse it for batch after batch.
+
+        e = Encoder(registry, 744)
+        e.start(limit)               # limit: batch bytes wanted (<= size)
+        while e.add(seq, t, wall, inp): ...   # False: that record did not fit, nothing written
+        data = e.finish(more)        # a memoryview into the buffer, valid until start()
+    """
+
+    def __init__(self, registry=None, size=744):
+        self.buf = bytearray(HDR + size)
+        self.mv = memoryview(self.buf)
+        self.size = size
+        self.tab = bytearray(256)
+        self.set_registry(registry)
+        self.start()
+
+    def set_registry(self, registry):
+        self.reg = registry
+        self.fp = 0
+        if registry is None:
+            return
+        self.fp = fingerprint(registry)
+        # UID -> card by open addressing on crc32 & 255: 256 bytes, 1-2 probes, instead of
+        # Registry.card's scan of the whole deck (the sync's main cost on the hub).
+        tab = self.tab
+        tab[:] = bytes(256)
+        for i in range(NCARDS):
+            h = crc32(registry.uid(i)) & 0xFF
+            while tab[h]:
+                h = (h + 1) & 0xFF
+            tab[h] = i + 1
+
+    def card(self, u):
+        """Card index of UID u in the registry, or -1."""
+        tab = self.tab
+        uid = self.reg.uid
+        h = crc32(u) & 0xFF
+        while True:
+            c = tab[h]
+            if not c:
+                return -1
+            if uid(c - 1) == u:
+                return c - 1
+            h = (h + 1) & 0xFF
+
+    def start(self, limit=0):
+        self.lim = min(limit, self.size) if limit > 0 else self.size
+        self.i = HDR
+        self.n = 0
+        self.first = 0
+        self.seq = 0
+        self.t = 0
+        self.wall = False
+        self.tick = 0
+        self.k = False
+
+    def add(self, seq, t, wall, inp):
+        """Appends one record if it fits in the limit; ValueError for a malformed one."""
+        b = self.buf
+        wall = bool(wall)
+        if not isinstance(seq, int) or not isinstance(t, int) or seq < 1 or t < 0:
+            raise ValueError("seq must be >= 1 and time >= 0")
+        kind = inp[0]
+        tag = kind
+        if self.n:
+            if seq <= self.seq:
+                raise ValueError("seqs must increase")
+            gap = seq - self.seq - 1
+            if t < self.t or wall != self.wall:
+                tag |= T_ABS
+                tv = t
+            else:
+                tv = t - self.t
+            first = self.first
+        else:
+            gap = 0
+            tag |= T_ABS
+            tv = t
+            first = seq
+        # header: flags, fingerprint if a card index may appear, first seq, count
+        used = 1 + (4 if self.reg is not None else 0) + uv_len(first) + uv_len(self.n + 1)
+        if wall:
+            tag |= T_WALL
+        need = 1 + uv_len(tv)
+        if gap:
+            tag |= T_GAP
+            need += uv_len(gap - 1)
+        a = None            # payload: bytes to copy, or an int as varint / byte
+        av = -1
+        tick = self.tick
+        if kind == IN_SHOE or kind == IN_PAD:
+            u = inp[1]
+            if not isinstance(u, (bytes, bytearray)) or len(u) > MAXTEXT:
+                raise ValueError("a uid is bytes, at most 255")
+            c = self.card(u) if self.reg is not None else -1
+            if c >= 0:
+                tag |= T_WIDE
+                av = c
+                need += 1
+            else:
+                a = u
+                need += 1 + len(u)
+        elif kind == IN_SEAT or kind == IN_COLOUR:
+            v = _int(inp[1], "seat/colour")
+            if len(inp) > 2 and inp[2]:
+                tag |= T_X
+            if 0 <= v <= 255:
+                av = v
+                need += 1
+            else:
+                tag |= T_WIDE
+                v = zz(v)
+                need += uv_len(v)
+        elif kind == IN_SHUFFLE:
+            pass
+        elif kind == IN_TICK:
+            ms = _int(inp[1], "tick ms")
+            v = zz(ms - tick)
+            tick = ms
+            need += uv_len(v)
+        elif kind == IN_RULE:
+            name = _text(inp[1], "rule name")
+            val = inp[2]
+            if isinstance(val, str):
+                a = _text(val, "rule value")
+                need += 2 + len(name) + len(a)
+            else:
+                tag |= T_X
+                v = zz(_int(val, "rule value"))
+                need += 1 + len(name) + uv_len(v)
+        else:
+            raise ValueError("unknown input kind %r" % (kind,))
+        if used + self.i - HDR + need > self.lim:
+            return False
+        i = self.i
+        b[i] = tag
+        i += 1
+        if gap:
+            i = put_uv(b, i, gap - 1)
+        i = put_uv(b, i, tv)
+        if kind == IN_SHOE or kind == IN_PAD:
+            if a is None:
+                b[i] = av
+                i += 1
+                self.k = True
+            else:
+                n = len(a)
+                b[i] = n
+                self.mv[i + 1:i + 1 + n] = a
+                i += 1 + n
+        elif kind == IN_SEAT or kind == IN_COLOUR:
+            if av >= 0:
+                b[i] = av
+                i += 1
+            else:
+                i = put_uv(b, i, v)
+        elif kind == IN_TICK:
+            i = put_uv(b, i, v)
+        elif kind == IN_RULE:
+            n = len(name)
+            b[i] = n
+            self.mv[i + 1:i + 1 + n] = name
+            i += 1 + n
+            if a is None:
+                i = put_uv(b, i, v)
+            else:
+                n = len(a)
+                b[i] = n
+                self.mv[i + 1:i + 1 + n] = a
+                i += 1 + n
+        if not self.n:
+            self.first = seq
+        self.i = i
+        self.n += 1
+        self.seq = seq
+        self.t = t
+        self.wall = wall
+        self.tick = tick
+        return True
+
+    def finish(self, more=False):
+        """The batch (header + records) as a memoryview into the buffer."""
+        b = self.buf
+        h = 1 + (4 if self.k else 0) + uv_len(self.first) + uv_len(self.n)
+        j = HDR - h
+        b[j] = (B_MORE if more else 0) | (B_REG if self.k else 0)
+        p = j + 1
+        if self.k:
+            fp = self.fp
+            for _ in range(4):
+                b[p] = fp & 0xFF
+                fp >>= 8
+                p += 1
+        put_uv(b, put_uv(b, p, self.first), self.n)
+        return self.mv[j:self.i]
+
+
+def encode(records, registry=None, more=False):
+    """records: [(seq, t, wall, inp), ...] -> bytes of one batch (no size limit)."""
+    size = 64
+    for r in records:
+        size += 32 + (len(r[3][1]) if r[3][0] in (IN_SHOE, IN_PAD) else 0)
+        if r[3][0] == IN_RULE:
+            size += 2 * MAXTEXT
+    e = Encoder(registry, size)
+    for r in records:
+        if not e.add(r[0], r[1], r[2], r[3]):
+            raise ValueError("batch overflow")
+    return bytes(e.finish(more))
+
+
+class _Rd:
+    # Cursor over a batch; every read checks the end so a truncated batch is an error.
+    def __init__(self, b):
+        self.b = b
+        self.i = 0
+
+    def byte(self):
+        i = self.i
+        if i >= len(self.b):
+            raise CodecError("batch truncated")
+        self.i = i + 1
+        return self.b[i]
+
+    def uv(self):
+        v = 0
+        sh = 0
+        while True:
+            c = self.byte()
+            v |= (c & 0x7F) << sh
+            if not c & 0x80:
+                return v
+            sh += 7
+            if sh > 63:
+                raise CodecError("varint too long")
+
+    def take(self, n):
+        i = self.i
+        if i + n > len(self.b):
+            raise CodecError("batch truncated")
+        self.i = i + n
+        return bytes(self.b[i:i + n])
+
+    def text(self):
+        try:
+            return str(self.take(self.byte()), "utf-8")
+        except UnicodeError:
+            raise CodecError("text not UTF-8")
+
+
+def decode(data, registry=None):
+    """A batch -> ([(seq, t, wall, inp), ...], more). CodecError if damaged; RegistryMismatch
+    if it names cards by index and `registry` (an object with .uid(i)) is not the hub's."""
+    r = _Rd(data)
+    fl = r.byte()
+    if fl & ~(B_MORE | B_REG):
+        raise CodecError("unknown batch flags %02x" % fl)
+    fp = -1
+    if fl & B_REG:
+        fp = 0
+        for k in range(4):
+            fp |= r.byte() << (8 * k)
+    seq = r.uv()
+    count = r.uv()
+    out = []
+    t = 0
+    tick = 0
+    checked = False
+    n = len(data)
+    while len(out) < count:
+        tag = r.byte()
+        kind = tag & T_KIND
+        if out:
+            seq += 1
+            if tag & T_GAP:
+                seq += r.uv() + 1
+        elif tag & T_GAP or not tag & T_ABS:
+            raise CodecError("first record must carry an absolute time")
+        v = r.uv()
+        t = v if tag & T_ABS else t + v
+        if kind == IN_SHOE or kind == IN_PAD:
+            if tag & T_WIDE:
+                c = r.byte()
+                if not checked:
+                    if fp < 0:
+                        raise CodecError("card index without a registry fingerprint")
+                    if registry is None or fingerprint(registry) != fp:
+                        raise RegistryMismatch("the batch refers to the hub's deck registry "
+                                               "(%08x); fetch it" % fp)
+                    checked = True
+                if c >= NCARDS:
+                    raise CodecError("card index %d" % c)
+                inp = (kind, bytes(registry.uid(c)))
+            else:
+                inp = (kind, r.take(r.byte()))
+        elif kind == IN_SEAT or kind == IN_COLOUR:
+            a = unzz(r.uv()) if tag & T_WIDE else r.byte()
+            inp = (kind, a, 1 if tag & T_X else 0)
+        elif kind == IN_SHUFFLE:
+            inp = _SHUF
+        elif kind == IN_TICK:
+            tick += unzz(r.uv())
+            inp = (IN_TICK, tick)
+        elif kind == IN_RULE:
+            name = r.text()
+            inp = (IN_RULE, name, unzz(r.uv()) if tag & T_X else r.text())
+        else:
+            raise CodecError("unknown input kind %d" % kind)
+        out.append((seq, t, bool(tag & T_WALL), inp))
+    if r.i != n:
+        raise CodecError("%d bytes after the last record" % (n - r.i))
+    return out, bool(fl & B_MORE)

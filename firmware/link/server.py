@@ -1,0 +1,252 @@
+"""The hub's end of the serial link: request frame in, answer frame out (docs/protocol.md).
+
+    srv = LinkServer(handler)
+    out = srv.handle(line)        # a line read from the serial port -> answer bytes, or None
+    out = srv.serve(frame)        # an already decoded request (frame.decode) -> answer bytes
+
+The handler is the hub app; the server knows nothing of the engine or the log. Its methods:
+
+    hello()              -> dict, at least {"fw": "0.1.0", "board": "uno-hub"}
+    status()             -> dict (JSON-able): what the hub shows; phase, seats, next_seq ...
+    records(seq)         -> iterator of (seq, t, wall, inp), every logged input with seq >= seq,
+                            oldest first (the log's read_from, inputs only)
+    registry()           -> the deck registry in force (.card(uid), .uid(i)) or None
+    set_registry(uids)   -> None; a list of 108 UIDs (bytes), card index order
+    set_rule(name, value)-> None; value is str or int
+    set_clock(seconds)   -> None; wall-clock seconds since 1970 (int)
+    enroll(on)           -> None or JSON-able; on is True/False (guided deck enrolment)
+    prune(upto)          -> None or JSON-able; the host has stored every seq <= upto
+
+A ValueError raised by the handler is refused with its message ("-" answer); any other
+Exception too, prefixed with its type. KeyboardInterrupt is never caught: Ctrl-C from mpremote
+must stop the firmware.
+"""
+import json
+from binascii import a2b_base64, b2a_base64
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+from link import frame as fr
+from link.codec import Encoder, NCARDS
+
+RAW = const(744)        # batch bytes: base64 makes 992 chars, + 28 of frame fits frame.MAX
+CHUNK = const(27)       # registry UIDs per frame: 4 frames; 27 x 11 bytes -> 400 chars
+MSG = const(200)        # error messages are cut to this many characters
+
+# Verbs that change the hub: a retried request (same id, verb and payload) gets the cached
+# answer and is not done twice (a lost answer would otherwise log a rule input twice).
+_CHANGES = ("rule", "clock", "registry", "enroll", "ack")
+
+
+def _json_out(obj):
+    return fr.ascii_text(json.dumps(obj))
+
+
+def _json_in(p):
+    if not p:
+        return {}
+    q = json.loads(p)
+    if not isinstance(q, dict):
+        raise ValueError("payload must be a JSON object")
+    return q
+
+
+def _int(q, key, default=None):
+    v = q.get(key, default)
+    if v is None or v is True or v is False or not isinstance(v, int):
+        raise ValueError("%s must be an integer" % key)
+    return v
+
+
+class LinkServer:
+    def __init__(self, handler):
+        self.h = handler
+        self.buf = bytearray(fr.MAX)
+        self.enc = None            # created on the first records request
+        self.last = None           # (rid, verb, payload) of the last changing request
+        self.last_out = None
+        self.pending = None        # registry upload in progress: list of NCARDS
+
+    def handle(self, line):
+        """Answer bytes for one received line, or None (not a request; REPL noise; damaged:
+        the host retries on its timeout)."""
+        try:
+            f = fr.decode(line)
+        except fr.FrameError as e:
+            if e.reason == fr.BAD_VERSION and e.rid >= 0:
+                return self._out(e.rid, "version", fr.ERR,
+                                 "this table speaks protocol %d" % fr.VERSION)
+            return None
+        if f[2] != fr.REQ:
+            return None            # an answer (echo of our own): not for us
+        return self.serve(f)
+
+    def serve(self, f):
+        rid, verb, st, p = f
+        key = None
+        if verb in _CHANGES:
+            key = (rid, verb, p)
+            if key == self.last:
+                return self.last_out
+        try:
+            m = getattr(self, "_v_" + verb, None)
+            if m is None:
+                raise ValueError("unknown verb %r" % verb)
+            res = m(p)
+            out = self._out(rid, verb, fr.OK, res, False)
+        except ValueError as e:
+            out = self._out(rid, verb, fr.ERR, str(e))
+        except Exception as e:  # a handler bug must not stop the link
+            out = self._out(rid, verb, fr.ERR, "%s: %s" % (type(e).__name__, e))
+        if key is not None:
+            self.last = key
+            self.last_out = out
+        return out
+
+    def _out(self, rid, verb, st, payload, text=True):
+        if text:
+            payload = fr.ascii_text(payload[:MSG])
+        try:
+            n = fr.encode_into(self.buf, rid, verb, st, payload, text)
+        except ValueError as e:  # an oversized status, say: refuse rather than fail
+            n = fr.encode_into(self.buf, rid, verb, fr.ERR, fr.ascii_text(str(e)[:MSG]))
+        return bytes(self.buf[0:n])
+
+    # ---- verbs: payload bytes in, printable payload bytes out -------------------------
+
+    def _v_hello(self, p):
+        d = self.h.hello()
+        d["proto"] = fr.VERSION
+        d["max"] = fr.MAX
+        return _json_out(d)
+
+    def _v_status(self, p):
+        return _json_out(self.h.status())
+
+    def _v_records(self, p):
+        q = _json_in(p)
+        seq = _int(q, "from", 1)
+        lim = _int(q, "max", 0)
+        reg = self.h.registry()
+        e = self.enc
+        if e is None:
+            e = self.enc = Encoder(reg, RAW)
+        elif e.reg is not reg:
+            e.set_registry(reg)
+        e.start(lim)
+        more = False
+        it = self.h.records(seq)
+        try:
+            for r in it:
+                if not e.add(r[0], r[1], r[2], r[3]):
+                    more = True
+                    break
+        finally:
+            if hasattr(it, "close"):
+                it.close()
+        if more and not e.n:
+            raise ValueError("max %d too small for the record at seq %d" % (e.lim, seq))
+        return b2a_base64(e.finish(more), newline=False)
+
+    def _v_rule(self, p):
+        q = _json_in(p)
+        name = q.get("name")
+        value = q.get("value")
+        if value is True or value is False or not isinstance(name, str) or not (
+                isinstance(value, str) or isinstance(value, int)):
+            raise ValueError("rule needs a name and a text or integer value")
+        return self._res(self.h.set_rule(name, value))
+
+    def _v_clock(self, p):
+        return self._res(self.h.set_clock(_int(_json_in(p), "t")))
+
+    def _v_enroll(self, p):
+        on = _json_in(p).get("on")
+        if on is not True and on is not False:
+            raise ValueError("enroll needs on: true or false")
+        return self._res(self.h.enroll(on))
+
+    def _v_ack(self, p):
+        return self._res(self.h.prune(_int(_json_in(p), "upto")))
+
+    def _v_registry(self, p):
+        # Chunk: first card index, count, then count x (length, UID). count 0 asks the hub's.
+        b = a2b_base64(p)
+        if len(b) < 2:
+            raise ValueError("registry chunk too short")
+        first = b[0]
+        n = b[1]
+        if first >= NCARDS or first + n > NCARDS:
+            raise ValueError("registry chunk out of range")
+        if not n:
+            return self._reg_chunk(first)
+        if first == 0 or self.pending is None:
+            self.pending = [None] * NCARDS
+        pend = self.pending
+        i = 2
+        for k in range(first, first + n):
+            if i >= len(b) or not 0 < b[i] <= 10 or i + 1 + b[i] > len(b):
+                self.pending = None
+                raise ValueError("bad UID in registry chunk at card %d" % k)
+            pend[k] = bytes(b[i + 1:i + 1 + b[i]])
+            i += 1 + b[i]
+        have = 0
+        for u in pend:
+            if u is not None:
+                have += 1
+        if have < NCARDS:
+            return _json_out({"have": have})
+        self.pending = None
+        self.h.set_registry(pend)
+        return _json_out({"have": have, "done": True})
+
+    def _reg_chunk(self, first):
+        reg = self.h.registry()
+        if reg is None:
+            raise ValueError("no deck registry on the table: enroll the deck or upload one")
+        n = min(CHUNK, NCARDS - first)
+        out = bytearray((first, n))
+        for k in range(first, first + n):
+            u = reg.uid(k)
+            out.append(len(u))
+            out.extend(u)
+        return b2a_base64(out, newline=False)
+
+    def _res(self, r):
+        return b"" if r is None else _json_out(r)
+
+
+def chunks(uids):
+    """The registry upload: list of 108 UIDs -> [chunk bytes, ...] (4 chunks, card order)."""
+    out = []
+    for first in range(0, NCARDS, CHUNK):
+        n = min(CHUNK, NCARDS - first)
+        c = bytearray((first, n))
+        for k in range(first, first + n):
+            u = uids[k]
+            if not 0 < len(u) <= 10:
+                raise ValueError("a UID has 1 to 10 bytes: card %d" % k)
+            c.append(len(u))
+            c.extend(u)
+        out.append(bytes(c))
+    return out
+
+
+def chunk_uids(b):
+    """A downloaded chunk -> (first, [uid, ...])."""
+    if len(b) < 2:
+        raise ValueError("registry chunk too short")
+    first = b[0]
+    n = b[1]
+    uids = []
+    i = 2
+    for _ in range(n):
+        if i >= len(b) or i + 1 + b[i] > len(b):
+            raise ValueError("registry chunk truncated")
+        uids.append(bytes(b[i + 1:i + 1 + b[i]]))
+        i += 1 + b[i]
+    return first, uids

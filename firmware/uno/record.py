@@ -1,0 +1,129 @@
+"""Game records (docs/formats.md): each input with the events the table decided for it.
+
+A record line is an input with its seq, or an event decided for that seq:
+{"seq":12,"ev":"play","seat":2,"card":"R7"}. A record is itself a table script: Replay reads
+either, and the record it writes replays to itself.
+"""
+from uno.cards import COLOURS, name
+from uno.events import IN_TICK, REJECT, CHALLENGE
+from uno.names import WHY, VERDICTS
+from uno.rules import Settings
+from uno.script import dumps, header, input_dict, parse_line, to_input
+from uno.table import Table
+from uno.words import EVENTS, REASONS
+
+
+def event_dict(ev):
+    """A game record line (without seq) for an event."""
+    spec = EVENTS[ev[0]]
+    d = {"ev": spec[0]}
+    code = ev[0]
+    fields = spec[1]
+    for i in range(len(fields)):
+        f = fields[i]
+        v = ev[i + 1]
+        if f == "card":
+            if v < 0:
+                continue
+            v = name(v)
+        elif f == "why":
+            v = REASONS[v] if code == REJECT else WHY[v]
+        elif f == "colour":
+            v = COLOURS[v]
+        elif f == "direction":
+            v = "cw" if v > 0 else "ccw"
+        elif f == "verdict" and code == CHALLENGE:
+            v = VERDICTS[v]
+        elif f == "seat" and v == 0:
+            continue
+        d[f] = v
+    return d
+
+
+def record(seq, inp, evs, registry, t=-1):
+    """Game record lines for one input: the input (with its time t if known), then its events."""
+    d = input_dict(inp, registry)
+    d["seq"] = seq
+    if t >= 0:
+        d["t"] = t
+    out = [d]
+    for ev in evs:
+        e = event_dict(ev)
+        e["seq"] = seq
+        out.append(e)
+    return out
+
+
+class Replay:
+    """Feeds the input lines of a table script or game record to a table, one at a time.
+
+    Streams: nothing is kept but the table, so a long night replays in a small heap.
+    Raises ValueError naming the line for anything that is not a table input.
+    """
+
+    def __init__(self, overrides=None, registry=None):
+        self.overrides = overrides
+        self.registry = registry
+        self.values = {}
+        self.table = None
+        self.t = -1
+
+    def _start(self):
+        if self.overrides:
+            self.values.update(self.overrides)
+        try:
+            rules = Settings(self.values)
+        except ValueError as e:
+            raise ValueError("settings: %s" % e)
+        self.table = Table(rules, self.registry)
+
+    def run(self, lines):
+        """Yields (seq, input, events) per input line; events is reused: copy it to keep it."""
+        n = seq = 0
+        for text in lines:
+            n += 1
+            try:
+                d = parse_line(text)
+            except ValueError as e:
+                raise ValueError("line %d is not JSON (%s)" % (n, e))
+            if d is None:
+                continue
+            head = header(d)
+            if head is not None:
+                if self.table:
+                    raise ValueError("line %d: settings may only come before the first input" % n)
+                self.values.update(head)
+                continue
+            if "in" not in d:
+                continue  # an event line of a game record: the engine decides it again
+            if not self.table:
+                self._start()
+            try:
+                inp = to_input(d, self.table)
+            except (KeyError, ValueError, TypeError) as e:
+                what = ("missing %s" % e) if isinstance(e, KeyError) else str(e)
+                raise ValueError("line %d: %s (%s)" % (n, what, dumps(d)))
+            seq = d.get("seq", seq + 1)
+            # when it happened, on the table's clock (ms): the line's "t", a tick's own ms, else
+            # the time of the line before (0 at the start) -- as the hub logs every input
+            self.t = d.get("t", inp[1] if inp[0] == IN_TICK else max(self.t, 0))
+            yield seq, inp, self.table.feed(inp, self.t)
+        if not self.table:
+            self._start()
+
+    def record(self, lines):
+        """The game record as JSONL lines: a header, then each input with its events."""
+        started = False
+        for seq, inp, evs in self.run(lines):
+            if not started:
+                yield self._header()
+                started = True
+            for d in record(seq, inp, evs, self.table.registry, self.t):
+                yield dumps(d)
+        if not started:
+            yield self._header()
+
+    def _header(self):
+        t = self.table
+        return dumps({"record": 1, "settings": t.rules.as_dict(),
+                      "registry": "synthetic" if t.registry.synthetic() else "enrolled"})

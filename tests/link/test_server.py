@@ -1,0 +1,263 @@
+"""LinkServer against a fake hub: every verb, errors, retried requests, incremental sync."""
+import json
+from binascii import a2b_base64, b2a_base64
+
+from check import raises
+from linkkit import FakeHub, random_records, registry, deck_uids
+from link import frame as fr
+from link.codec import decode as decode_batch
+from link.server import LinkServer, chunks, chunk_uids
+from link.stdio import Lines
+
+
+class Client:
+    """What the host does, minus the serial port."""
+
+    def __init__(self, hub=None):
+        self.hub = hub or FakeHub(reg=registry())
+        self.srv = LinkServer(self.hub)
+        self.rid = 0
+
+    def ask(self, verb, payload=b"", rid=None):
+        if rid is None:
+            self.rid += 1
+            rid = self.rid
+        if not isinstance(payload, (bytes, str)):
+            payload = json.dumps(payload)
+        out = self.srv.handle(fr.encode(rid, verb, fr.REQ, payload))
+        assert out is not None and len(out) <= fr.MAX
+        for c in out[:-1]:
+            assert 0x20 <= c <= 0x7E
+        got = fr.decode(out)
+        assert got[0] == rid and got[1] == verb
+        return got[2], got[3]
+
+    def ok(self, verb, payload=b""):
+        st, p = self.ask(verb, payload)
+        assert st == fr.OK, p
+        return p
+
+    def sync(self, seq=1, mx=0):
+        out = []
+        rounds = 0
+        while True:
+            p = self.ok("records", {"from": seq, "max": mx} if mx else {"from": seq})
+            recs, more = decode_batch(a2b_base64(p), self.hub.reg)
+            out.extend(recs)
+            rounds += 1
+            if not more:
+                return out, rounds
+            seq = recs[-1][0] + 1
+
+
+def test_hello_names_protocol_firmware_and_board():
+    d = json.loads(Client().ok("hello"))
+    assert d["proto"] == fr.VERSION and d["max"] == fr.MAX
+    assert d["fw"] == "0.1.0-test" and d["board"] == "fake-hub"
+
+
+def test_status_is_the_handlers_dict_as_json():
+    c = Client()
+    d = json.loads(c.ok("status"))
+    assert d["phase"] == "lobby" and d["seats"] == [1, 2, 3]
+    assert d["next_seq"] == c.hub.log[-1][0] + 1
+
+
+def test_records_sync_is_incremental_and_complete():
+    c = Client()
+    got, rounds = c.sync()
+    assert got == c.hub.log and rounds > 1
+    got2, rounds2 = c.sync(mx=200)
+    assert got2 == c.hub.log and rounds2 > rounds
+
+
+def test_records_resume_from_any_seq():
+    c = Client()
+    log = c.hub.log
+    for k in (0, 1, 57, 150, len(log) - 1):
+        got, _ = c.sync(log[k][0])
+        assert got == log[k:]
+    assert c.sync(log[-1][0] + 1)[0] == []
+    # a seq inside a gap (pruned, a snapshot, salvage) starts at the next logged one
+    c.hub.log = [r for r in log if not 20 <= r[0] <= 30]
+    got = c.sync(20)[0]
+    assert got[0][0] > 30 and got == [r for r in log if r[0] > 30]
+
+
+def test_records_answer_fits_the_frame_and_says_more():
+    c = Client(FakeHub(random_records(2000, 5), registry()))
+    p = c.ok("records", {"from": 1})
+    recs, more = decode_batch(a2b_base64(p), c.hub.reg)
+    assert more and len(recs) > 100
+    assert len(fr.encode(1, "records", fr.OK, p)) <= fr.MAX
+
+
+def test_records_limit_too_small_is_refused():
+    c = Client()
+    st, p = c.ask("records", {"from": 1, "max": 3})
+    assert st == fr.ERR and b"too small" in p
+
+
+def test_records_without_registry_send_whole_uids():
+    hub = FakeHub(reg=None)
+    c = Client(hub)
+    assert c.sync()[0] == hub.log
+
+
+def test_rule_set_and_refused_with_the_handlers_message():
+    c = Client()
+    assert c.ok("rule", {"name": "stacking", "value": "on"}) == b""
+    assert c.hub.rules == {"stacking": "on"}
+    st, p = c.ask("rule", {"name": "nonsense", "value": 1})
+    assert st == fr.ERR and p == b"no rule 'nonsense'"
+    for bad in ({"name": "stacking"}, {"value": 1}, {"name": "x", "value": True}, [1], b"{bad"):
+        assert c.ask("rule", bad)[0] == fr.ERR, bad
+
+
+def test_a_retried_request_is_answered_again_but_done_once():
+    c = Client()
+    a = c.ask("rule", {"name": "forced", "value": "yes"}, rid=40)
+    b = c.ask("rule", {"name": "forced", "value": "yes"}, rid=40)
+    assert a == b
+    assert c.hub.calls.count(("rule", "forced", "yes")) == 1
+    c.ask("rule", {"name": "forced", "value": "yes"}, rid=41)   # a new request: done again
+    assert c.hub.calls.count(("rule", "forced", "yes")) == 2
+
+
+def test_clock_enroll_ack():
+    c = Client()
+    assert c.ok("clock", {"t": 1750000000}) == b"" and c.hub.clock == 1750000000
+    assert json.loads(c.ok("enroll", {"on": True})) == {"enrolled": 0} and c.hub.enrolling
+    assert c.ok("enroll", {"on": False}) == b"" and not c.hub.enrolling
+    upto = c.hub.log[99][0]
+    assert json.loads(c.ok("ack", {"upto": upto})) == 100
+    assert c.sync()[0][0][0] > upto
+    for verb, bad in (("clock", {}), ("clock", {"t": "noon"}), ("enroll", {"on": 1}),
+                      ("ack", {"upto": None})):
+        assert c.ask(verb, bad)[0] == fr.ERR, (verb, bad)
+
+
+def test_registry_upload_in_four_frames_and_download():
+    hub = FakeHub(reg=None)
+    c = Client(hub)
+    st, p = c.ask("registry", b2a_base64(b"\x00\x00", newline=False))
+    assert st == fr.ERR and b"enroll" in p
+    uids = deck_uids(salt=9)
+    parts = chunks(uids)
+    assert len(parts) == 4
+    for k, part in enumerate(parts):
+        d = json.loads(c.ok("registry", b2a_base64(part, newline=False)))
+        assert d["have"] == 27 * (k + 1)
+    assert d.get("done") and hub.calls.count(("set_registry", 108)) == 1
+    assert [hub.reg.uid(i) for i in range(108)] == uids
+    got = []
+    for first in (0, 27, 54, 81):
+        f, us = chunk_uids(a2b_base64(c.ok("registry", b2a_base64(bytes((first, 0)),
+                                                                  newline=False))))
+        assert f == first
+        got.extend(us)
+    assert got == uids
+
+
+def test_ten_byte_uids_fit_a_registry_frame():
+    uids = [bytes((0x88, i)) + bytes(8) for i in range(108)]
+    for part in chunks(uids):
+        assert len(fr.encode(0xFFFF, "registry", fr.REQ, b2a_base64(part, newline=False))) \
+            <= fr.MAX
+
+
+def test_registry_upload_refused():
+    hub = FakeHub(reg=None)
+    c = Client(hub)
+    dup = deck_uids()
+    dup[5] = dup[4]
+    for part in chunks(dup)[:3]:
+        c.ok("registry", b2a_base64(part, newline=False))
+    st, p = c.ask("registry", b2a_base64(chunks(dup)[3], newline=False))
+    assert st == fr.ERR and b"twice" in p and hub.reg is None
+    bad = b"\x00\x01\x0b" + bytes(11)          # an 11-byte UID
+    assert c.ask("registry", b2a_base64(bad, newline=False))[0] == fr.ERR
+    assert c.ask("registry", b2a_base64(b"\x64\x10", newline=False))[0] == fr.ERR
+    assert c.ask("registry", b"!!!")[0] == fr.ERR
+    raises(ValueError, chunks, [b""] * 108)
+
+
+def test_unknown_verb_is_an_error_answer():
+    st, p = Client().ask("reboot")
+    assert st == fr.ERR and b"unknown verb" in p
+
+
+def test_lines_that_are_not_requests_get_no_answer():
+    srv = LinkServer(FakeHub())
+    good = fr.encode(1, "status", fr.REQ)
+    for line in (b"", b">>> ", b"Traceback (most recent call last):",
+                 fr.encode(1, "status", fr.OK, b"{}"), good.replace(b"status", b"statuz"),
+                 b"~1 1 status " + b"A" * 2000):
+        assert srv.handle(line) is None, line
+
+
+def test_wrong_version_gets_an_error_answer_with_its_id():
+    from binascii import crc32
+    body = b"~2 2a hello ? "
+    out = LinkServer(FakeHub()).handle(body + b" %08x\n" % crc32(body))
+    rid, verb, st, p = fr.decode(out)
+    assert rid == 0x2A and st == fr.ERR and b"protocol 1" in p
+
+
+class Broken(FakeHub):
+    def status(self):
+        raise TypeError("oops")
+
+    def set_clock(self, s):
+        raise KeyboardInterrupt
+
+    def hello(self):
+        return {"fw": "x" * 2000, "board": "big"}
+
+
+def test_handler_failures_become_error_answers_but_ctrl_c_stops():
+    c = Client(Broken())
+    st, p = c.ask("status")
+    assert st == fr.ERR and p == b"TypeError: oops"
+    st, p = c.ask("hello")                    # an answer over MAX is refused, not sent
+    assert st == fr.ERR and b"over" in p
+    raises(KeyboardInterrupt, c.ask, "clock", {"t": 5})
+
+
+def test_non_ascii_answers_are_escaped():
+    class Hub(FakeHub):
+        def status(self):
+            return {"phase": "r\u00e9sum\u00e9", "x": "\x01"}
+    assert json.loads(Client(Hub()).ok("status")) == {"phase": "r\u00e9sum\u00e9", "x": "\x01"}
+
+
+def test_lines_splitter_drops_oversized_lines_whole():
+    ln = Lines()
+    got = []
+    stream = b"abc\n" + b"X" * 3000 + b"\nxyz\n\n"
+    for c in stream:
+        r = ln.feed(c)
+        if r is not None:
+            got.append(bytes(r))
+    assert got == [b"abc", b"xyz", b""] and ln.dropped == 1
+    ln2 = Lines()
+    line = b"Y" * (fr.MAX - 1)               # exactly MAX with its line end: kept
+    for c in line + b"\n":
+        r = ln2.feed(c)
+    assert bytes(r) == line
+
+
+def test_the_server_holds_little_heap_on_micropython():
+    import gc
+    if not hasattr(gc, "mem_alloc"):
+        return                                # CPython: nothing to measure
+    hub = FakeHub(random_records(400, 3), registry())
+    gc.collect()
+    before = gc.mem_alloc()
+    c = Client(hub)
+    assert c.sync()[0] == hub.log
+    hub.log = None
+    c.hub = None
+    gc.collect()
+    held = gc.mem_alloc() - before
+    assert held < 4096, held
