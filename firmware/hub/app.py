@@ -150,6 +150,7 @@ class Hub:
         s["leds"] = self.board.leds.lit()
         s["events"] = [list(e) for e in self.events]
         s["firmware"] = VERSION
+        s["board"] = self.board.info()
         return s
 
     async def _timer(self):

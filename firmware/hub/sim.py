@@ -76,6 +76,9 @@ class SimBoard:
     def feed_dog(self):
         pass
 
+    def info(self):
+        return {"name": "sim", "script_done": self.done.is_set()}
+
     async def run(self, put):
         asyncio.create_task(self.buzzer.run())
         asyncio.create_task(self.leds.run())

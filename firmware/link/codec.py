@@ -364,7 +364,7 @@ def decode(data, registry=None):
             fp |= r.byte() << (8 * k)
     seq = r.uv()
     count = r.uv()
-    out = []
+    out = []  # type: list
     t = 0
     tick = 0
     checked = False
@@ -380,6 +380,7 @@ def decode(data, registry=None):
             raise CodecError("first record must carry an absolute time")
         v = r.uv()
         t = v if tag & T_ABS else t + v
+        inp = _SHUF  # type: tuple
         if kind == IN_SHOE or kind == IN_PAD:
             if tag & T_WIDE:
                 c = r.byte()
@@ -399,7 +400,7 @@ def decode(data, registry=None):
             a = unzz(r.uv()) if tag & T_WIDE else r.byte()
             inp = (kind, a, 1 if tag & T_X else 0)
         elif kind == IN_SHUFFLE:
-            inp = _SHUF
+            pass
         elif kind == IN_TICK:
             tick += unzz(r.uv())
             inp = (IN_TICK, tick)

@@ -1,7 +1,7 @@
 """Frames of the serial link: one printable line each (docs/protocol.md).
 
-    ~1 1f records ? {"from": 1} 0c2b9d47\\n          request
-    ~1 1f records + AQEAAAPoAwIB... 5e0a11c3\\n      answer (ok); "-" = error, payload = message
+    ~1 1f records ? {"from": 1} f0a562c8\\n          request: version, id, verb, "?", payload, crc
+    ~1 1f records + A8R/Y/cBCpHL... xxxxxxxx\\n       answer: "+" ok / "-" error (payload: message)
 
 The USB serial is also the REPL's: a frame holds only bytes 0x20..0x7E and its line end, so it
 never carries Ctrl-A..E (mpremote's raw REPL, Ctrl-C interrupt) and REPL output around it is
@@ -162,7 +162,7 @@ def decode(line):
     if crc32(memoryview(b)[0:n - 9]) != want:
         raise FrameError(BAD_CRC, "crc32 %08x expected" % want)
     # Fields: version, id, verb, status, then the payload (may hold spaces) up to the checksum.
-    sp = []
+    sp = []  # type: list
     i = 1
     while len(sp) < 4:
         j = b.find(b" ", i)

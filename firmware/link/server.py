@@ -10,7 +10,8 @@ The handler is the hub app; the server knows nothing of the engine or the log. I
     status()             -> dict (JSON-able): what the hub shows; phase, seats, next_seq ...
     records(seq)         -> iterator of (seq, t, wall, inp), every logged input with seq >= seq,
                             oldest first (the log's read_from, inputs only)
-    registry()           -> the deck registry in force (.card(uid), .uid(i)) or None
+    registry()           -> the deck registry in force (anything with .uid(i)) or None; a new
+                            object when the deck changes (the server caches per object)
     set_registry(uids)   -> None; a list of 108 UIDs (bytes), card index order
     set_rule(name, value)-> None; value is str or int
     set_clock(seconds)   -> None; wall-clock seconds since 1970 (int)
@@ -214,7 +215,7 @@ class LinkServer:
             u = reg.uid(k)
             out.append(len(u))
             out.extend(u)
-        return b2a_base64(out, newline=False)
+        return b2a_base64(bytes(out), newline=False)
 
     def _res(self, r):
         return b"" if r is None else _json_out(r)

@@ -13,6 +13,38 @@ from uno.table import Table
 from uno.words import EVENTS, REASONS
 
 
+def from_words(text):
+    """A script line from the words people type: 'pad R7', 'shoe W4', 'seat 3 long',
+    'colour G', 'shuffle', 'tick 500', 'rule stacking on'. ValueError if it is none of them."""
+    w = text.split()
+    if not w:
+        raise ValueError("nothing to do")
+    d = {"in": w[0]}
+    try:
+        if w[0] in ("pad", "shoe"):
+            if w[1].startswith("uid:"):
+                d["uid"] = w[1][4:]
+            else:
+                d["card"] = w[1]
+        elif w[0] == "seat":
+            d["seat"] = int(w[1])
+        elif w[0] == "colour":
+            d["colour"] = w[1].upper()
+        elif w[0] == "tick":
+            d["ms"] = int(w[1])
+        elif w[0] == "rule":
+            d["name"] = w[1]
+            d["value"] = int(w[2]) if w[2].isdigit() else w[2]
+            return d
+        elif w[0] != "shuffle":
+            raise ValueError("%s? say pad, shoe, seat, colour, shuffle, tick or rule" % w[0])
+    except IndexError:
+        raise ValueError("%s needs more: e.g. pad R7, seat 3, colour G, rule stacking on" % w[0])
+    if len(w) > 2 and w[2] == "long":
+        d["long"] = True
+    return d
+
+
 def event_dict(ev):
     """A game record line (without seq) for an event."""
     spec = EVENTS[ev[0]]

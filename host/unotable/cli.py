@@ -4,8 +4,9 @@ import json
 import sys
 
 from uno.rules import Settings
-from uno.script import Replay
+from uno.record import Replay
 from uno.state import snapshot
+from unotable import sim
 from unotable.replay import narrate
 
 
@@ -38,6 +39,14 @@ def cmd_replay(args):
     return 0
 
 
+def cmd_sim(args):
+    try:
+        return sim.run(args)
+    except sim.SimError as e:
+        print("unotable sim: %s" % e, file=sys.stderr)
+        return 2
+
+
 def _settings_arg(text):
     name, _, value = text.partition("=")
     try:
@@ -58,6 +67,12 @@ def parser():
     r.add_argument("--set", action="append", type=_settings_arg, default=[], metavar="NAME=VALUE",
                    help="override a rule setting of the script (repeatable)")
     r.set_defaults(func=cmd_replay)
+    s = sub.add_parser("sim", help="the simulated table: watch a script play, or play by typing")
+    s.add_argument("script", nargs="?", help="table script to play (omit to type inputs)")
+    s.add_argument("--pace", type=int, default=400, metavar="MS", help="ms between inputs")
+    s.add_argument("--log", metavar="DIR", help="keep the table's log here (default: fresh)")
+    s.add_argument("--heap", default=sim.HEAP, help="micropython heap size (default %(default)s)")
+    s.set_defaults(func=cmd_sim)
     return p
 
 

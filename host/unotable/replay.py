@@ -1,4 +1,4 @@
-"""Narrating a replay of a table script or game record (the engine is uno.script.Replay)."""
+"""Narrating a replay of a table script or game record (the engine is uno.record.Replay)."""
 from uno import script
 from uno.events import REJECT
 from uno.narrate import say

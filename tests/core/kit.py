@@ -7,33 +7,14 @@
 from uno.words import EVENTS
 from uno.events import REJECT, IN_SEAT, IN_SHUFFLE, P_PLAY
 from uno.rules import Settings
+from uno.record import from_words
 from uno.script import to_input
 from uno.state import snapshot
 from uno.table import Table
 
 
 def line(text):
-    """'pad R7' -> {"in": "pad", "card": "R7"}; 'seat 3 long' -> {"in":"seat","seat":3,"long":true}."""
-    w = text.split()
-    d = {"in": w[0]}
-    if w[0] in ("pad", "shoe"):
-        if w[1].startswith("uid:"):
-            d["uid"] = w[1][4:]
-        else:
-            d["card"] = w[1]
-    elif w[0] == "seat":
-        d["seat"] = int(w[1])
-    elif w[0] == "colour":
-        d["colour"] = w[1]
-    elif w[0] == "tick":
-        d["ms"] = int(w[1])
-    elif w[0] == "rule":
-        d["name"] = w[1]
-        d["value"] = int(w[2]) if w[2].isdigit() else w[2]
-        return d
-    if len(w) > 2 and w[2] == "long":
-        d["long"] = True
-    return d
+    return from_words(text)
 
 
 def act(t, *texts):

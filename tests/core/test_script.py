@@ -77,3 +77,14 @@ def test_bundled_examples_are_whole_rounds():
         t = run.table
         assert t.round == 1 and t.winner and (not t.hands[t.winner] or t.laid == t.winner)
         assert ends[-1] in (SCORE, MATCH_OVER)
+
+
+def test_words_people_type_become_script_lines():
+    from uno.record import from_words
+    assert from_words("pad R7") == {"in": "pad", "card": "R7"}
+    assert from_words("seat 3 long") == {"in": "seat", "seat": 3, "long": True}
+    assert from_words("colour g") == {"in": "colour", "colour": "G"}
+    assert from_words("rule turn_timer 5") == {"in": "rule", "name": "turn_timer", "value": 5}
+    assert from_words("shoe uid:04a1") == {"in": "shoe", "uid": "04a1"}
+    for bad in ("", "dance", "pad", "seat x"):
+        raises(ValueError, from_words, bad)

@@ -37,6 +37,9 @@ class FakeBoard:
     def feed_dog(self):
         self.dog += 1
 
+    def info(self):
+        return {"name": "fake"}
+
 
 def game(seed=3, rounds=1, extra=15, settings=None):
     """Inputs of a short game (hand size 3, 3 seats) through `rounds` rounds and `extra` more,

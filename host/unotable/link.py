@@ -1,0 +1,322 @@
+"""The host's end of the serial link (docs/protocol.md): requests over pyserial, answers checked.
+
+    with Link.open("/dev/ttyUSB0") as link:
+        print(link.hello())
+        for seq, t, wall, inp in link.sync_records(last_stored + 1):
+            store(...)
+        link.ack(last_stored)
+
+Every failure is a LinkError whose message says what happened and what to do next.
+"""
+import json
+import os
+import random
+import sys
+import time
+from binascii import a2b_base64, b2a_base64, Error as B64Error
+
+import serial
+
+try:
+    from link import frame as fr
+except ImportError:  # installed without the firmware's link package: use the checkout's
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                    "firmware"))
+    from link import frame as fr
+from link.codec import decode as decode_batch, CodecError, RegistryMismatch, NCARDS
+from link.server import chunks, chunk_uids
+
+POLL = 0.02            # serial read timeout: how often a wait checks its deadline
+
+
+class LinkError(Exception):
+    """Base of every link failure; str() is meant for the user."""
+
+
+class PortError(LinkError):
+    """The port cannot be opened."""
+
+
+class NoAnswer(LinkError):
+    """No usable answer after every try."""
+
+
+class DeviceGone(LinkError):
+    """The port went away (cable pulled, board reset, simulator exited)."""
+
+
+class Refused(LinkError):
+    """The table answered with an error; .verb and .reason hold the details."""
+
+    def __init__(self, msg, verb="", reason=""):
+        super().__init__(msg)
+        self.verb = verb
+        self.reason = reason
+
+
+class VersionMismatch(LinkError):
+    """The table speaks another protocol version (.version)."""
+
+    def __init__(self, msg, version=-1):
+        super().__init__(msg)
+        self.version = version
+
+
+class ProtocolError(LinkError):
+    """An intact answer whose content makes no sense."""
+
+
+class Link:
+    def __init__(self, ser, port=None, timeout=1.0, retries=3):
+        self.ser = ser
+        self.port = port or getattr(ser, "port", "the port")
+        self.timeout = timeout
+        self.retries = retries
+        self.registry = None        # the hub's deck registry (uno.cards.Registry) once known
+        self.rid = random.randrange(1, fr.MAXID)   # a new session never matches old answers
+        self.buf = bytearray()
+        self.over = False           # inside a line longer than a frame: dropped up to its end
+        self.head = b""
+        self.stats = {"requests": 0, "retries": 0, "corrupt": 0, "discarded": 0, "noise": 0,
+                      "echo": 0, "sent": 0, "received": 0}
+
+    @classmethod
+    def open(cls, port, baud=115200, timeout=1.0, retries=3):
+        """Opens the port without resetting an ESP32 devkit (DTR and RTS held low)."""
+        ser = serial.Serial()
+        ser.port = port
+        ser.baudrate = baud
+        ser.timeout = POLL
+        ser.write_timeout = 2.0
+        ser.dtr = False             # set before open(): opening would raise them, and the
+        ser.rts = False             # devkit's auto-reset circuit takes that as a reset
+        try:
+            ser.open()
+            ser.reset_input_buffer()
+        except (serial.SerialException, OSError, ValueError) as e:
+            raise PortError("cannot open %s: %s. Is the table plugged in? `unotable ports` "
+                            "lists the serial ports; on Linux your user may need the "
+                            "dialout group." % (port, _why(e))) from None
+        return cls(ser, port, timeout, retries)
+
+    def close(self):
+        try:
+            self.ser.close()
+        except (serial.SerialException, OSError):
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ---- requests ---------------------------------------------------------------------
+
+    def request(self, verb, payload=b"", timeout=None, retries=None):
+        """Sends one request, returns the payload (bytes) of its ok answer.
+
+        payload: bytes, str or a dict (sent as JSON). A retry resends the same frame (same
+        request id): the hub answers a repeated changing request from its cache, so nothing
+        is done twice. Answers with another id (late answers to earlier tries) are dropped.
+        """
+        timeout = self.timeout if timeout is None else timeout
+        retries = self.retries if retries is None else retries
+        if isinstance(payload, dict):
+            payload = json.dumps(payload, separators=(",", ":"))
+        self.rid = self.rid % fr.MAXID + 1
+        rid = self.rid
+        out = fr.encode(rid, verb, fr.REQ, payload)
+        self.stats["requests"] += 1
+        problem = "timeout"
+        echo = False
+        for attempt in range(max(1, retries)):
+            if attempt:
+                self.stats["retries"] += 1
+            self._write(out, verb)
+            deadline = time.monotonic() + timeout
+            while True:
+                got = self._readline(deadline, verb)
+                if got is None:
+                    problem = "timeout"
+                    break
+                line, oversized = got
+                if oversized:
+                    if line.startswith(b"~"):
+                        self.stats["corrupt"] += 1
+                        problem = "oversized"
+                        break
+                    self.stats["noise"] += 1
+                    continue
+                try:
+                    r_id, r_verb, st, p = fr.find(line)
+                except fr.FrameError as e:
+                    if e.reason == fr.BAD_VERSION:
+                        raise VersionMismatch(
+                            "the table on %s speaks link protocol %d, this host tool speaks %d: "
+                            "update the firmware (`unotable deploy --port %s`) or the host tool"
+                            % (self.port, e.version, fr.VERSION, self.port), e.version) from None
+                    if e.reason == fr.BAD_CRC or e.reason == fr.TOO_LONG:
+                        self.stats["corrupt"] += 1
+                        problem = "corrupt"
+                        break                   # our answer, damaged: ask again now
+                    self.stats["noise"] += 1    # REPL output, boot messages, line noise
+                    continue
+                if st == fr.REQ:
+                    echo = echo or r_id == rid
+                    self.stats["echo"] += 1
+                    continue
+                if r_id != rid or r_verb != verb:
+                    self.stats["discarded"] += 1
+                    continue
+                self.stats["received"] += len(line) + 1
+                if st == fr.ERR:
+                    msg = p.decode("ascii", "replace")
+                    raise Refused("the table refused `%s`: %s" % (verb, msg), verb, msg)
+                return p
+        raise NoAnswer(self._no_answer(verb, retries, problem, echo))
+
+    def _no_answer(self, verb, retries, problem, echo):
+        port = self.port
+        if echo:
+            return ("%s echoes `%s` back: the board is at the MicroPython prompt, the table "
+                    "firmware is not running. Reset the table, or install it with "
+                    "`unotable deploy --port %s`." % (port, verb, port))
+        if problem != "timeout":
+            return ("answers from %s to `%s` arrived damaged %d times: check the USB cable and "
+                    "that nothing else uses the port (baud 115200)." % (port, verb, retries))
+        return ("no answer from %s to `%s` after %d tries: is the table powered and running "
+                "the firmware? Try `unotable status --port %s`." % (port, verb, retries, port))
+
+    def _gone(self, verb, e):
+        return DeviceGone("lost %s during `%s` (%s): was the cable pulled or the table reset? "
+                          "Reconnect and run the command again; `unotable sync` resumes where it "
+                          "stopped." % (self.port, verb, _why(e)))
+
+    def _write(self, data, verb):
+        try:
+            self.ser.write(data)
+            self.ser.flush()
+        except (serial.SerialException, OSError) as e:   # SerialTimeoutException too
+            raise self._gone(verb, e) from None
+        self.stats["sent"] += len(data)
+
+    def _readline(self, deadline, verb):
+        """(line without its end, oversized) or None when the deadline passes."""
+        buf = self.buf
+        ser = self.ser
+        while True:
+            i = buf.find(b"\n")
+            if i >= 0:
+                line = bytes(buf[:i])
+                del buf[:i + 1]
+                if self.over:
+                    self.over = False
+                    return self.head, True
+                return line, False
+            if len(buf) > fr.MAX:       # keep the head only: it tells a frame from noise
+                if not self.over:
+                    self.head = bytes(buf[:16])
+                    self.over = True
+                del buf[:]
+            if time.monotonic() >= deadline:
+                return None
+            try:
+                data = ser.read(max(1, ser.in_waiting))
+            except (serial.SerialException, OSError) as e:
+                raise self._gone(verb, e) from None
+            buf += data
+
+    # ---- verbs --------------------------------------------------------------------------
+
+    def _json(self, verb, payload=b"", **kw):
+        p = self.request(verb, payload, **kw)
+        if not p:
+            return None
+        try:
+            return json.loads(p)
+        except ValueError:
+            raise ProtocolError("the table's answer to `%s` is not JSON: %r" % (verb, p[:60]))
+
+    def hello(self, **kw):
+        """{"proto": 1, "fw": ..., "board": ..., "max": 1024}"""
+        return self._json("hello", **kw)
+
+    def status(self, **kw):
+        return self._json("status", **kw)
+
+    def set_rule(self, name, value):
+        return self._json("rule", {"name": name, "value": value})
+
+    def set_clock(self, seconds=None):
+        return self._json("clock", {"t": int(time.time() if seconds is None else seconds)})
+
+    def enroll(self, on):
+        return self._json("enroll", {"on": bool(on)})
+
+    def ack(self, upto):
+        """Tells the table the host has stored every seq <= upto (it may prune them)."""
+        return self._json("ack", {"upto": int(upto)})
+
+    def upload_registry(self, uids):
+        """Sends the 108 UIDs (card index order) in 4 frames."""
+        from uno.cards import Registry
+        reg = Registry(list(uids))      # refuses a bad deck here, before the table does
+        done = None
+        for part in chunks(uids):
+            done = self._json("registry", b2a_base64(part, newline=False))
+        if not done or not done.get("done"):
+            raise ProtocolError("the table did not confirm the deck registry: %r" % (done,))
+        self.registry = reg
+        return reg
+
+    def fetch_registry(self):
+        """The table's deck registry (uno.cards.Registry), in 4 frames."""
+        from uno.cards import Registry
+        uids = []
+        while len(uids) < NCARDS:
+            p = self.request("registry", b2a_base64(bytes((len(uids), 0)), newline=False))
+            try:
+                first, us = chunk_uids(a2b_base64(p))
+            except (ValueError, B64Error) as e:
+                raise ProtocolError("bad registry chunk from the table: %s" % e) from None
+            if first != len(uids) or not us:
+                raise ProtocolError("registry chunk for card %d, asked %d" % (first, len(uids)))
+            uids.extend(us)
+        try:
+            self.registry = Registry(uids)
+        except ValueError as e:
+            raise ProtocolError("the table's deck registry is not valid: %s" % e) from None
+        return self.registry
+
+    def sync_records(self, from_seq=1, max_bytes=0):
+        """Yields (seq, t, wall, inp) of every logged input with seq >= from_seq, batch after
+        batch, until the table says no more follow. After a cut, call again from the last
+        stored seq + 1: nothing is lost or repeated. Fetches the deck registry when a batch
+        names cards by index in a registry this host does not hold."""
+        seq = from_seq
+        while True:
+            q = {"from": seq}
+            if max_bytes:
+                q["max"] = max_bytes
+            p = self.request("records", q)
+            try:
+                data = a2b_base64(p)
+                try:
+                    recs, more = decode_batch(data, self.registry)
+                except RegistryMismatch:
+                    self.fetch_registry()
+                    recs, more = decode_batch(data, self.registry)
+            except (CodecError, B64Error) as e:
+                raise ProtocolError("records from seq %d could not be decoded: %s" % (seq, e))
+            for r in recs:
+                yield r
+            if not more:
+                return
+            if not recs:
+                raise ProtocolError("the table says records follow seq %d but sent none" % seq)
+            seq = recs[-1][0] + 1
+
+
+def _why(e):
+    return getattr(e, "strerror", None) or str(e) or type(e).__name__
