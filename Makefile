@@ -18,8 +18,9 @@ $(BIN)/.stamp: requirements-dev.txt pyproject.toml
 
 venv: $(BIN)/.stamp
 
+# The simulated table plays a bundled round; `.venv/bin/unotable sim` alone lets you play it.
 run: $(BIN)/.stamp
-	$(BIN)/unotable replay $(EXAMPLE)
+	$(BIN)/unotable sim $(EXAMPLE)
 
 test: test-py test-mp mpy typecheck pins
 

@@ -21,6 +21,8 @@ from uno.state import load, snapshot
 from uno.table import Table
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
+_IN_SHOE = const(1)
+_IN_PAD = const(2)
 _IN_TICK = const(6)
 _IN_RULE = const(7)
 _MATCH_OVER = const(28)
@@ -74,6 +76,7 @@ class Hub:
         self.tune = None          # last pattern played
         self.events = []          # events of the last input, for status and the monitor
         self.recovered = 0        # inputs replayed at boot
+        self.enrolling = None     # UIDs (hex) read while a deck is enrolled, else None
         self.wake = asyncio.Event()
 
     def start(self, settings=None):
@@ -104,6 +107,8 @@ class Hub:
 
     def feed(self, inp):
         """One table input: logged (flushed), judged, answered. Returns the events."""
+        if self.enrolling is not None and (inp[0] == _IN_SHOE or inp[0] == _IN_PAD):
+            return self._enroll(inp[1])
         ms = self.board.now()
         self.seq = self.log.append(inp, ms)
         evs = self.table.feed(inp, ms)
@@ -115,6 +120,17 @@ class Hub:
                 break
         self.wake.set()
         return evs
+
+    def _enroll(self, uid):
+        """A card read while enrolling: the host asks for the UIDs in the order they came."""
+        from binascii import hexlify
+        u = hexlify(uid).decode()
+        twice = u in self.enrolling
+        if not twice:
+            self.enrolling.append(u)
+        self.tune = tunes.REJECTED if twice else tunes.ACCEPTED
+        self.board.buzzer.play(self.tune, self.board.ticks())
+        return []
 
     def answer(self, evs):
         if not evs:

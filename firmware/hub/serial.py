@@ -1,24 +1,39 @@
-"""A line protocol on the USB serial for people and scripts (the host tool's frames: link/).
+"""The USB serial: the host tool's frames (link/, docs/protocol.md), and lines for people.
 
     status          the table as one JSON line (state, seq, LEDs, the last input's events)
     dump [SEQ]      the log from SEQ on, a JSON line per record, then {"end": next_seq}
     help            these lines
 
-It shares the port with the REPL: Ctrl-C still interrupts the firmware on a board.
+A line that starts with "~" is a frame for the LinkServer. The port is shared with the REPL:
+Ctrl-C still interrupts the firmware on a board.
 """
 import json
 import sys
 
 import asyncio
 
+from link.stdio import Lines
 from uno.script import dumps, input_dict
 
 
 class Serial:
-    def __init__(self, hub, stream=None, out=None):
+    def __init__(self, hub, stream=None, out=None, deck=None):
         self.hub = hub
         self.stream = stream or sys.stdin.buffer
         self.out = out or sys.stdout
+        self.deck = deck
+        self.link = None
+
+    def line(self, raw):
+        """One received line (bytes): a frame's answer, or a command's lines."""
+        if raw[:1] == b"~":
+            if self.link is None:  # loaded when the host first asks: a table never synced
+                from hub.handler import LinkHandler  # keeps ~20 KB of heap for play
+                from link.server import LinkServer
+                self.link = LinkServer(LinkHandler(self.hub, self.deck))
+            out = self.link.handle(raw)
+            return [out] if out else []
+        return self.handle(bytes(raw).decode().strip())
 
     def handle(self, line):
         """The answer lines to one command line."""
@@ -50,17 +65,29 @@ class Serial:
         yield json.dumps({"end": self.hub.seq + 1})
 
     def write(self, lines):
+        out = self.out
         for line in lines:
-            self.out.write(line)
-            self.out.write("\n")
+            if isinstance(line, str):
+                out.write(line)
+                out.write("\n")
+            else:
+                out.buffer.write(line) if hasattr(out, "buffer") else out.write(line.decode())
+        if hasattr(out, "flush"):
+            out.flush()
 
     async def run(self):
+        # a byte at a time once the port polls ready: read(n) would stall the loop, and
+        # readline() has no cap on a line's length (link/stdio.py)
         reader = asyncio.StreamReader(self.stream)
+        lines = Lines()
         while True:
-            line = await reader.readline()
-            if not line:
+            b = await reader.read(1)
+            if not b:
                 return
+            raw = lines.feed(b[0])
+            if raw is None or not len(raw):
+                continue
             try:
-                self.write(self.handle(line.decode().strip()))
+                self.write(self.line(raw))
             except Exception as e:  # a bad command must never stop the table
                 self.write([json.dumps({"error": str(e)})])

@@ -1,0 +1,136 @@
+"""The simulated table end to end: the firmware under `micropython` (compiled, ESP32-sized
+heap) on a real pseudo-terminal, and the host over pyserial."""
+import json
+import os
+import signal
+import time
+
+import pytest
+
+from uno.record import Replay
+from uno.state import snapshot
+from unotable import sim
+from unotable.link import Link
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EXAMPLES = [os.path.join(ROOT, "examples", n) for n in
+            ("round-2p.jsonl", "round-4p.jsonl", "round-10p.jsonl", "party-4p.jsonl")]
+
+
+@pytest.fixture(scope="module")
+def code(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("mpy"))
+    sim.compile_firmware(out)
+    return out
+
+
+def until_done(table, timeout=30):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        s = table.status()
+        assert s is not None, "the simulated table stopped"
+        if s["board"]["script_done"]:
+            return s
+        time.sleep(0.05)
+    raise AssertionError("the script did not finish")
+
+
+def replayed(path):
+    run = Replay()
+    with open(path) as f:
+        for _ in run.run(f):
+            pass
+    return snapshot(run.table)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=os.path.basename)
+def test_the_simulated_table_ends_each_bundled_round_as_the_engine_replays_it(code, example):
+    table = sim.SimTable(example, pace=0, code=code)
+    try:
+        s = until_done(table)
+        assert sim.state_only(s) == replayed(example)
+        assert s["phase"] in ("round_over", "match_over")
+    finally:
+        assert "Traceback" not in table.close()
+
+
+def test_its_log_replays_on_the_host_to_the_same_state(code):
+    table = sim.SimTable(EXAMPLES[3], pace=0, code=code)
+    try:
+        s = until_done(table)
+        table.link.write(b"dump\n")
+        lines = []
+        while not lines or "end" not in lines[-1]:
+            got = table.lines(1.0)
+            assert got, "no dump"
+            lines += [x for x in got if x.startswith("{")]
+        records = [json.loads(x) for x in lines[:-1]]
+        assert json.loads(lines[-1])["end"] == s["seq"] + 1
+        # the log keeps the rule inputs of the script's settings line, and every input's time
+        run = Replay()
+        for _ in run.run([json.dumps(r) for r in records if "in" in r]):
+            pass
+        assert snapshot(run.table) == sim.state_only(s)
+    finally:
+        table.close()
+
+
+def test_typed_inputs_reach_the_table_and_bad_lines_get_an_answer(code):
+    table = sim.SimTable(code=code)
+    try:
+        for line in ({"in": "seat", "seat": 2}, {"in": "seat", "seat": 5}, {"in": "shuffle"}):
+            table.send(line)
+        time.sleep(0.3)
+        s = table.status()
+        assert [x["seat"] for x in s["seats"]] == [2, 5] and s["phase"] == "drawoff"
+        assert s["leds"] == 0 and s["tune"] == "accepted"
+        table.send('{"in": "pad", "card": "Q9"}')
+        assert any("not a table input" in x for x in table.lines(1.0))
+        table.link.write(b"frobnicate\n")
+        assert any("unknown command" in x for x in table.lines(1.0))
+    finally:
+        table.close()
+
+
+def test_a_power_cut_mid_round_loses_nothing_that_was_answered(code, tmp_path):
+    log = str(tmp_path / "log")
+    table = sim.SimTable(EXAMPLES[1], pace=5, log=log, code=code)
+    try:
+        time.sleep(0.6)
+        before = table.status()
+        assert before["phase"] in ("deal", "start", "play")
+        os.kill(table.proc.pid, signal.SIGKILL)  # the power goes
+        table.proc.wait()
+    finally:
+        table.close()
+    again = sim.SimTable(log=log, code=code)
+    try:
+        s = again.status()
+        assert s["seq"] >= before["seq"]
+        run = Replay()
+        lines = []
+        again.link.write(b"dump\n")
+        while not lines or "end" not in lines[-1]:
+            got = again.lines(1.0)
+            assert got
+            lines += [x for x in got if x.startswith("{")]
+        for _ in run.run(lines[:-1]):
+            pass
+        assert snapshot(run.table) == sim.state_only(s)
+    finally:
+        again.close()
+
+
+def test_the_host_link_talks_to_the_simulated_table(code):
+    table = sim.SimTable(EXAMPLES[0], pace=0, code=code)
+    try:
+        s = until_done(table)
+        with Link.open(table.port, timeout=2.0) as link:
+            hello = link.hello()
+            assert hello["board"] == "sim" and hello["proto"] == 1
+            st = link.status()
+            assert st["next_seq"] == s["seq"] + 1
+            records = list(link.sync_records(1))
+        assert [r[0] for r in records] == list(range(1, s["seq"] + 1))
+    finally:
+        table.close()
