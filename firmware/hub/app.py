@@ -77,6 +77,7 @@ class Hub:
         self.events = []          # events of the last input, for status and the monitor
         self.recovered = 0        # inputs replayed at boot
         self.enrolling = None     # UIDs (hex) read while a deck is enrolled, else None
+        self.enroll_twice = None  # the last UID read twice while enrolling
         self.wake = asyncio.Event()
 
     def start(self, settings=None):
@@ -126,7 +127,9 @@ class Hub:
         from binascii import hexlify
         u = hexlify(uid).decode()
         twice = u in self.enrolling
-        if not twice:
+        if twice:
+            self.enroll_twice = u
+        else:
             self.enrolling.append(u)
         self.tune = tunes.REJECTED if twice else tunes.ACCEPTED
         self.board.buzzer.play(self.tune, self.board.ticks())

@@ -38,7 +38,10 @@ class LinkHandler:
             "phase": t.phase, "round": t.round, "turn": t.turn, "dealer": t.dealer,
             "colour": t.colour, "top": t.top, "pending": t.pending,
             "seats": [[s, len(t.hands[s]), t.scores[s], t.owes(s)] for s in t.seats],
-            "next_seq": h.seq + 1, "enroll": h.enrolling, "board": h.board.info()["name"],
+            "next_seq": h.seq + 1, "board": h.board.info()["name"], "rules": t.rules.changed(),
+            # enrolling: how many tags were read, and the last few (a frame holds ~50)
+            "enroll": [len(h.enrolling), h.enrolling[-8:]] if h.enrolling is not None else None,
+            "enroll_twice": h.enroll_twice,
         }
 
     def records(self, seq):
@@ -76,6 +79,7 @@ class LinkHandler:
 
     def enroll(self, on):
         self.hub.enrolling = [] if on else None
+        self.hub.enroll_twice = None
 
     def prune(self, upto):
         return {"pruned": self.hub.log.prune(upto)}

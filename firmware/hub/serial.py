@@ -76,14 +76,24 @@ class Serial:
             out.flush()
 
     async def run(self):
-        # a byte at a time once the port polls ready: read(n) would stall the loop, and
-        # readline() has no cap on a line's length (link/stdio.py)
+        """Serves the port; returns True at Ctrl-C (the REPL takes the port), False at its end.
+
+        A byte at a time once the port polls ready: read(n) would stall the loop, and
+        readline() has no cap on a line's length (link/stdio.py). On a board the port's own
+        Ctrl-C handling interrupts first; the simulated table sees the byte here.
+        """
         reader = asyncio.StreamReader(self.stream)
         lines = Lines()
         while True:
-            b = await reader.read(1)
+            try:
+                b = await reader.read(1)
+            except OSError:  # a pty whose host side is closed (EIO): wait for the next one
+                await asyncio.sleep_ms(50)
+                continue
             if not b:
-                return
+                return False
+            if b[0] == 3:
+                return True
             raw = lines.feed(b[0])
             if raw is None or not len(raw):
                 continue

@@ -1,11 +1,13 @@
 """The simulated table: the hub's own code with simulated readers, buttons, buzzer and LEDs.
 
-    micropython -m hub.sim [--log DIR] [--script FILE] [--inputs PATH] [--pace MS] [--exit]
+    micropython [-i] -m hub.sim [--log DIR] [--script FILE] [--inputs PATH] [--pace MS] [--exit]
 
 Table inputs come as table-script lines (docs/formats.md) from a script, played at --pace ms
 an input, and/or live from --inputs (a pipe: `unotable sim` writes what you type there). The
 USB serial is this process's stdin/stdout: on a pseudo-terminal the host tool talks to it
 exactly as to a board. --exit: when the script is done, print the status line and stop.
+Ctrl-C on the serial stops the firmware as on a board; with -i the REPL then takes the port,
+so `mpremote connect PORT resume ...` works.
 """
 import asyncio
 import json
@@ -141,14 +143,16 @@ def main(argv):
     serial = Serial(hub)
 
     async def go():
-        task = asyncio.create_task(hub.run(serial))
+        task = asyncio.create_task(hub.run())
         if exit_at_end:
             await board.done.wait()
             while hub.inbox.items:
                 await asyncio.sleep_ms(1)
             serial.write(serial.handle("status"))
             return
-        await task
+        if await serial.run():
+            return  # Ctrl-C: the firmware stops; with -i the REPL takes the port (mpremote)
+        await task  # the port closed: a board's never does, so play on
 
     asyncio.run(go())
 

@@ -6,7 +6,7 @@ import sys
 from uno.rules import Settings
 from uno.record import Replay
 from uno.state import snapshot
-from unotable import sim
+from unotable import commands, sim
 from unotable.replay import narrate
 
 
@@ -73,6 +73,27 @@ def parser():
     s.add_argument("--log", metavar="DIR", help="keep the table's log here (default: fresh)")
     s.add_argument("--heap", default=sim.HEAP, help="micropython heap size (default %(default)s)")
     s.set_defaults(func=cmd_sim)
+
+    port = argparse.ArgumentParser(add_help=False)
+    port.add_argument("--port", help="the table's serial port (`unotable ports`; the simulated "
+                      "table prints its own)")
+    port.add_argument("--timeout", type=float, default=1.0, help="seconds to wait per answer")
+    sub.add_parser("ports", help="list serial ports; points out ESP32 devkits").set_defaults(
+        func=commands.cmd_ports)
+    sub.add_parser("status", parents=[port], help="what the table is doing").set_defaults(
+        func=commands.cmd_status)
+    r = sub.add_parser("rules", parents=[port], help="show the rules, or set them between rounds")
+    r.add_argument("action", choices=("show", "set"))
+    r.add_argument("settings", nargs="*", metavar="NAME=VALUE", help="e.g. stacking=on preset=house")
+    r.set_defaults(func=commands.cmd_rules)
+    e = sub.add_parser("enroll", parents=[port], help="enroll a deck: tap each card once")
+    e.add_argument("--wait", type=float, default=60.0, help="seconds to wait for each card")
+    e.set_defaults(func=commands.cmd_enroll)
+    d = sub.add_parser("deploy", parents=[port], help="compile the firmware and copy it to a board")
+    d.add_argument("--dry-run", action="store_true", help="print the mpremote steps only")
+    d.add_argument("--resume", action="store_true",
+                   help="no soft reset before or after (for the simulated table)")
+    d.set_defaults(func=commands.cmd_deploy)
     return p
 
 

@@ -68,7 +68,7 @@ class SimTable:
         # opened before the device starts: opening flushes pending input
         self.link = serial.Serial(self.port, 115200, timeout=0.2)
         rd, self.pipe = os.pipe()
-        argv = [tool("micropython"), "-X", "heapsize=" + heap, "-m", "hub.sim",
+        argv = [tool("micropython"), "-X", "heapsize=" + heap, "-i", "-m", "hub.sim",
                 "--log", self.log, "--inputs", "/dev/fd/%d" % rd, "--pace", str(pace)]
         if script:
             argv += ["--script", os.path.abspath(script)]

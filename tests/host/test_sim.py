@@ -134,3 +134,18 @@ def test_the_host_link_talks_to_the_simulated_table(code):
         assert [r[0] for r in records] == list(range(1, s["seq"] + 1))
     finally:
         table.close()
+
+
+def test_ctrl_c_stops_the_firmware_and_mpremote_takes_the_port(code):
+    import subprocess
+    table = sim.SimTable(code=code)
+    try:
+        assert table.status() is not None
+        table.link.close()   # one program on the port at a time, as with a board
+        r = subprocess.run([sim.tool("mpremote"), "connect", table.port, "resume", "exec",
+                            "import hub.app; print('table', hub.app.VERSION)"],
+                           capture_output=True, text=True, timeout=20)
+        assert r.returncode == 0, r.stderr
+        assert "table 0." in r.stdout
+    finally:
+        table.close()

@@ -1,0 +1,222 @@
+"""The host tool's commands that talk to a table over its serial port (a board or `unotable sim`).
+
+Each returns an exit code and says what to do next when something is wrong.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from serial.tools import list_ports
+
+from uno.cards import COLOURS, NCARDS, copy_name
+from uno.names import PHASES
+from uno.rules import catalogue, check, presets
+from uno.rulebook import RULE_TEXT
+from unotable.link import Link, LinkError
+from unotable import sim
+
+BOARD_CHIPS = ("CP210", "CH340", "CH910", "USB JTAG", "Espressif", "FT232", "USB Serial")
+
+
+def say_error(cmd, e):
+    print("unotable %s: %s" % (cmd, e), file=sys.stderr)
+    return 2
+
+
+def likely_boards():
+    return [p for p in list_ports.comports()
+            if any(k.lower() in ("%s %s" % (p.description, p.manufacturer)).lower()
+                   for k in BOARD_CHIPS)]
+
+
+def pick_port(args):
+    if args.port:
+        return args.port
+    boards = likely_boards()
+    if len(boards) == 1:
+        return boards[0].device
+    raise LinkError("which port? %s: give --port (`unotable ports` lists them; the simulated "
+                    "table prints its port when it starts)" % (
+                        "no board found" if not boards else "several boards"))
+
+
+def cmd_ports(args):
+    ports = list(list_ports.comports())
+    if not ports:
+        print("no serial ports. Plug the table's USB in (a data cable, not a charging one), "
+              "or start `unotable sim` and use the port it prints.")
+        return 0
+    for p in ports:
+        mark = "  <- looks like an ESP32 devkit" if p in likely_boards() else ""
+        print("%-20s %s%s" % (p.device, p.description, mark))
+    return 0
+
+
+def connect(args):
+    return Link.open(pick_port(args), timeout=getattr(args, "timeout", 1.0))
+
+
+def status_lines(hello, s):
+    phase = PHASES[s["phase"]] if isinstance(s["phase"], int) else s["phase"]
+    rules = s.get("rules") or {}
+    yield "%s on %s, firmware %s, protocol %s" % (hello["board"], hello.get("port", "the port"),
+                                                  hello["fw"], hello["proto"])
+    yield "rules: %s" % (", ".join("%s=%s" % kv for kv in sorted(rules.items())) or "official")
+    colour = COLOURS[s["colour"]] if s["colour"] is not None and s["colour"] >= 0 else "-"
+    yield "round %d, %s, dealer %s, turn %s, colour %s, next seq %d" % (
+        s["round"], phase.replace("_", " "), s["dealer"] or "-", s["turn"] or "-", colour,
+        s["next_seq"])
+    for seat, cards, score, owes in s["seats"]:
+        yield "  seat %-2d %3d cards %5d points%s" % (seat, cards, score,
+                                                      "  owes %d" % owes if owes else "")
+
+
+def cmd_status(args):
+    try:
+        with connect(args) as link:
+            hello = link.hello()
+            hello["port"] = link.port
+            for line in status_lines(hello, link.status()):
+                print(line)
+    except LinkError as e:
+        return say_error("status", e)
+    return 0
+
+
+def cmd_rules(args):
+    if args.action == "show":
+        current = {}
+        if args.port:
+            try:
+                with connect(args) as link:
+                    current = link.status().get("rules") or {}
+            except LinkError as e:
+                return say_error("rules", e)
+        for name, default, allowed, rule in catalogue():
+            values = "%d-%d" % allowed if isinstance(allowed[0], int) else "/".join(allowed)
+            now = current.get(name, default)
+            mark = "*" if now != default else " "
+            print("%s %-3s %-14s %-12s %-30s %s" % (mark, rule, name, now, values,
+                                                    RULE_TEXT[name]))
+        print("presets: " + ", ".join(p for p, _ in presets()) + "   (* = not the official rule)")
+        return 0
+    pairs = []
+    for item in args.settings:
+        name, eq, value = item.partition("=")
+        if not eq:
+            return say_error("rules", "write NAME=VALUE, e.g. stacking=on or preset=house")
+        try:
+            if name != "preset":
+                check(name, value)
+        except ValueError as e:
+            return say_error("rules", e)
+        pairs.append((name, int(value) if value.isdigit() else value))
+    try:
+        with connect(args) as link:
+            for name, value in pairs:
+                link.set_rule(name, value)
+                print("%s = %s: taken, from the next round" % (name, value))
+    except LinkError as e:
+        return say_error("rules", e)
+    return 0
+
+
+def cmd_enroll(args):
+    """Guided: tap each of the 108 cards once, in the order asked; then the deck goes up."""
+    order = [copy_name(i) for i in range(NCARDS)]
+    uids = [None] * NCARDS
+    try:
+        with connect(args) as link:
+            link.enroll(True)
+            seen = 0
+            missing = []
+            try:
+                for i, card in enumerate(order):
+                    print("tap %-4s (%3d/%d) on the PLAY pad or the shoe" % (card, i + 1, NCARDS))
+                    sys.stdout.flush()
+                    end = time.monotonic() + args.wait
+                    twice = None
+                    while time.monotonic() < end:
+                        s = link.status()
+                        n, last = s.get("enroll") or (0, [])
+                        if s.get("enroll_twice") and s["enroll_twice"] != twice:
+                            twice = s["enroll_twice"]
+                            u = bytes.fromhex(twice)
+                            was = order[uids.index(u)] if u in uids else "a card just read"
+                            print("  that tag was enrolled already as %s: tap %s" % (was, card))
+                        if n > seen:
+                            # the table keeps the last 8 reads: the first new one is this card
+                            uids[i] = bytes.fromhex(last[len(last) - (n - seen)])
+                            seen += 1
+                            break
+                        time.sleep(0.05)
+                    else:
+                        missing.append(card)
+                        print("  no %s read: skipped" % card)
+                n, last = link.status().get("enroll") or (0, [])
+                extra = last[len(last) - (n - seen):] if n > seen else []
+            finally:
+                link.enroll(False)
+            if extra:
+                print("%d more tags were read after the last card: %s (not enrolled)" % (
+                    len(extra), " ".join(extra)))
+            if missing:
+                return say_error("enroll", "%d cards were not read: %s. Nothing was changed; "
+                                 "enroll again with every card at hand." % (
+                                     len(missing), " ".join(missing)))
+            link.upload_registry(uids)
+            print("deck enrolled: 108 cards; the table knows them from now on")
+    except LinkError as e:
+        return say_error("enroll", e)
+    return 0
+
+
+def cmd_deploy(args):
+    """mpy-cross the firmware, then mpremote copies it to the board and resets it."""
+    out = tempfile.mkdtemp(prefix="unotable-deploy-")
+    try:
+        sim.compile_firmware(out)
+        for name in ("main.py", "boot.py"):
+            src = os.path.join(sim.FIRMWARE, name)
+            if os.path.exists(src):
+                os.remove(os.path.join(out, name[:-3] + ".mpy"))
+                shutil.copy(src, os.path.join(out, name))  # run by name at boot: stay source
+        port = pick_port(args)
+        dirs, files = [], []
+        for folder, subdirs, names in os.walk(out):
+            subdirs.sort()
+            rel = os.path.relpath(folder, out)
+            if rel != ".":
+                dirs.append(rel)
+            for n in sorted(names):
+                files.append(os.path.normpath(os.path.join(rel, n)))
+        # one mpremote run: the folders, then every file, chained with "+"
+        mk = "import os\nfor d in %r:\n    try:\n        os.mkdir(d)\n    except OSError:\n" \
+             "        pass" % (dirs,)
+        steps = [["exec", mk]] + [["fs", "cp", os.path.join(out, f), ":" + f] for f in files]
+        if not args.resume:
+            steps.append(["reset"])
+        argv = [sim.tool("mpremote"), "connect", port] + (["resume"] if args.resume else [])
+        for i, step in enumerate(steps):
+            argv += (["+"] if i else []) + step
+        print("mpremote connect %s%s: %d folders, %d files%s" % (
+            port, " resume" if args.resume else "", len(dirs), len(files),
+            "" if args.resume else ", then reset"))
+        for f in files:
+            print("  :" + f)
+        if args.dry_run:
+            return 0
+        r = subprocess.run(argv, capture_output=True, text=True)
+        if r.returncode:
+            return say_error("deploy", "mpremote failed: %s. Is the port free (close "
+                             "`unotable monitor`) and the board running MicroPython?" %
+                             (r.stderr.strip() or r.stdout.strip()))
+        print("deployed %d files to %s" % (len(files), port))
+        return 0
+    except (LinkError, sim.SimError) as e:
+        return say_error("deploy", e)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)

@@ -1,0 +1,117 @@
+"""The host command against the simulated table over its pseudo-terminal: status, rules,
+enroll, deploy; and the answers when something is wrong."""
+import os
+import threading
+import time
+
+import pytest
+
+from uno.cards import NCARDS
+from unotable import sim
+from unotable.cli import main
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@pytest.fixture(scope="module")
+def code(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("mpy"))
+    sim.compile_firmware(out)
+    return out
+
+
+@pytest.fixture
+def table(code):
+    t = sim.SimTable(code=code)
+    t.status()            # up and answering
+    t.link.close()        # the port is the command's now
+    yield t
+    t.close()
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_status_of_a_fresh_table(table, capsys):
+    code, out, err = run(capsys, "status", "--port", table.port)
+    assert code == 0, err
+    assert out.splitlines()[0].startswith("sim on ") and "rules: official" in out
+    assert "round 0, lobby" in out
+
+
+def test_rules_set_between_rounds_and_refused_mid_round(table, capsys):
+    code, out, err = run(capsys, "rules", "set", "stacking=on", "preset=house", "--port", table.port)
+    assert code == 0, err
+    assert "taken" in out
+    code, out, _ = run(capsys, "rules", "show", "--port", table.port)
+    assert "* H2  jump_in        identical" in out
+    for line in ({"in": "seat", "seat": 1}, {"in": "seat", "seat": 2}, {"in": "shuffle"},
+                 {"in": "shoe", "card": "R9"}, {"in": "shoe", "card": "R1"},  # seat 1 deals
+                 {"in": "shuffle"}, {"in": "shoe", "card": "G5"}):           # the deal is on
+        table.send(line)
+        time.sleep(0.05)
+    code, out, err = run(capsys, "rules", "set", "w4=free", "--port", table.port)
+    assert code == 2 and "locked while a round is on" in err
+    code, _, err = run(capsys, "rules", "set", "w4=sometimes", "--port", table.port)
+    assert code == 2 and "w4 must be one of" in err
+
+
+def test_enroll_a_deck_by_tapping_every_card(table, capsys):
+    uids = ["04%012x" % (0x1000 + i) for i in range(NCARDS)]
+
+    def tap():
+        time.sleep(0.3)
+        for i, u in enumerate(uids):
+            table.send({"in": "pad" if i % 2 else "shoe", "uid": u})
+            if i == 5:
+                table.send({"in": "pad", "uid": uids[2]})   # a card tapped twice
+            time.sleep(0.02)
+
+    th = threading.Thread(target=tap)
+    th.start()
+    code, out, err = run(capsys, "enroll", "--port", table.port, "--wait", "3")
+    th.join()
+    assert code == 0, err
+    assert "tap R0a" in out and "enrolled already as R1b" in out
+    assert "deck enrolled: 108 cards" in out
+    # the table now knows the deck: a known tag in the lobby is not an unknown tag
+    table.link.open()
+    table.send({"in": "seat", "seat": 1})
+    table.send({"in": "pad", "uid": uids[7]})
+    time.sleep(0.3)
+    s = table.status()
+    assert s["events"][0][:2] == [25, 5]     # rejected: never drawn (known card), not unknown
+    table.link.close()
+
+
+def test_enroll_reports_missing_cards_and_changes_nothing(table, capsys):
+    def tap():
+        time.sleep(0.3)
+        for i in range(3):
+            table.send({"in": "pad", "uid": "04aabbcc0000%02x" % i})
+            time.sleep(0.02)
+
+    th = threading.Thread(target=tap)
+    th.start()
+    code, out, err = run(capsys, "enroll", "--port", table.port, "--wait", "0.02")
+    th.join()
+    assert code == 2 and "cards were not read" in err and "Nothing was changed" in err
+
+
+def test_deploy_copies_the_compiled_firmware_with_mpremote(table, capsys):
+    code, out, err = run(capsys, "deploy", "--port", table.port, "--resume")
+    assert code == 0, err
+    assert os.path.exists(os.path.join(table.tmp, "uno", "table.mpy"))
+    assert os.path.exists(os.path.join(table.tmp, "main.py"))
+    code, out, _ = run(capsys, "deploy", "--port", "/dev/null/none", "--dry-run")
+    assert code == 0 and "mpremote connect /dev/null/none: " in out and ":uno/table.mpy" in out
+
+
+def test_errors_say_what_to_do(capsys):
+    code, _, err = run(capsys, "status", "--port", "/dev/does-not-exist")
+    assert code == 2 and "cannot open /dev/does-not-exist" in err and "unotable ports" in err
+    code, _, err = run(capsys, "rules", "set", "stacking", "--port", "/dev/x")
+    assert code == 2 and "NAME=VALUE" in err

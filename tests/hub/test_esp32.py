@@ -1,0 +1,310 @@
+"""hub/esp32.py: the real board's inputs and outputs, on fake buses and a fake clock
+(the fakes of tests/drivers and tests/board, wired up in esp32kit.py)."""
+import sys
+
+import esp32kit as kit
+from esp32kit import NTAG, NTAG2, MIFARE, Rig, place
+from board import buzzer as tunes
+from board import pins
+from hub import esp32
+from uno.events import IN_SHOE, IN_PAD, IN_SEAT, IN_COLOUR, IN_SHUFFLE
+
+MICROPYTHON = sys.implementation.name == "micropython"
+
+
+# -- readers --
+
+def test_a_card_resting_on_the_pad_is_one_read():
+    r = Rig()
+    place(r.m.play, NTAG)
+    r.spin(1000)
+    assert r.take() == [(IN_PAD, NTAG)]
+    assert r.board.info()["reads"] == [1, 0]
+
+
+def test_taken_away_and_placed_again_is_a_second_read():
+    r = Rig()
+    place(r.m.play, NTAG)
+    r.spin(100)
+    place(r.m.play, None)
+    r.spin(esp32.GONE_MS + 50)
+    place(r.m.play, NTAG)
+    r.spin(100)
+    assert r.take() == [(IN_PAD, NTAG), (IN_PAD, NTAG)]
+
+
+def test_a_short_dropout_is_still_the_same_read():
+    r = Rig()
+    place(r.m.play, NTAG)
+    r.spin(200)
+    place(r.m.play, None)  # a missed read or two while the card is still there
+    r.spin(esp32.GONE_MS // 3)
+    place(r.m.play, NTAG)
+    r.spin(200)
+    assert r.take() == [(IN_PAD, NTAG)]
+
+
+def test_a_different_card_is_a_new_read_at_once():
+    r = Rig()
+    place(r.m.play, NTAG)
+    r.spin(100)
+    place(r.m.play, NTAG2)
+    r.spin(20)
+    assert r.take() == [(IN_PAD, NTAG), (IN_PAD, NTAG2)]
+    place(r.m.play, NTAG)  # and back: different from the last one, so new again
+    r.spin(20)
+    assert r.take() == [(IN_PAD, NTAG)]
+
+
+def test_a_card_in_the_shoe():
+    r = Rig()
+    place(r.m.draw, MIFARE)
+    r.spin(300)
+    assert r.take() == [(IN_SHOE, MIFARE)]
+    place(r.m.draw, None)
+    r.spin(esp32.GONE_MS + 20)
+    place(r.m.draw, NTAG)
+    place(r.m.play, NTAG2)
+    r.spin(50)
+    got = r.take()
+    assert sorted(got) == sorted([(IN_SHOE, NTAG), (IN_PAD, NTAG2)])
+
+
+def test_an_mfrc522_is_found_by_probing_and_read_once():
+    r = Rig(draw="mfrc522")
+    assert r.board.info()["readers"] == ["pn532", "mfrc522"]
+    place(r.m.draw, NTAG)  # the MFRC522 reports a card left in the field at every poll
+    r.spin(800)
+    assert r.take() == [(IN_SHOE, NTAG)]
+    assert r.board.info()["reader_errors"] == [0, 0]
+
+
+def test_corrupted_frames_are_counted_and_the_loop_goes_on():
+    r = Rig()
+    place(r.m.play, NTAG)
+    for bad in ("dcs", "lcs", "start", "nack", "error"):
+        r.m.play.corrupt = bad
+        r.spin(60)
+    r.spin(100)
+    info = r.board.info()
+    assert info["reader_errors"][0] >= 5, info
+    assert info["up"] == [True, True] and info["faults"] == 0
+    assert r.take() == [(IN_PAD, NTAG)]  # errors are neither a card nor "no card"
+
+
+def test_mfrc522_bad_frames_are_counted_too():
+    r = Rig(play="mfrc522")
+    place(r.m.play, NTAG)
+    r.m.play.corrupt = "bcc"
+    r.spin(100)
+    assert r.board.info()["reader_errors"][0] >= 1
+    assert r.take() == [(IN_PAD, NTAG)]
+
+
+def test_a_silent_reader_is_brought_up_again():
+    r = Rig()
+    r.m.play.silent = True
+    r.spin(esp32.POLL_LIMIT_MS * esp32.REINIT_AFTER + 100)
+    info = r.board.info()
+    assert info["up"][0] is False and info["reader_errors"][0] == esp32.REINIT_AFTER
+    r.m.play.silent = False
+    r.spin(esp32.RETRY_MS + 100)
+    info = r.board.info()
+    assert info["up"][0] is True and info["reinits"][0] >= 2, info
+    place(r.m.play, NTAG)
+    r.spin(50)
+    assert r.take() == [(IN_PAD, NTAG)]
+
+
+def test_a_missing_reader_leaves_the_other_working():
+    r = Rig(draw=None)
+    info = r.board.info()
+    assert info["readers"] == ["pn532", None] and info["up"] == [True, False]
+    place(r.m.play, NTAG)
+    r.spin(esp32.RETRY_MS + 100)
+    assert r.take() == [(IN_PAD, NTAG)]
+    assert r.board.info()["reinits"][1] >= 1  # tried again, quietly
+    assert r.board.faults == 0
+
+
+# -- buttons and the shuffle sensor --
+
+def test_seat_button_short_and_long_press():
+    r = Rig()
+    r.spin(20)
+    bit = pins.SEAT_BUTTON_BITS[3]  # seat 4
+    r.press(bit)
+    r.spin(100)
+    r.release(bit)
+    r.spin(50)
+    assert r.take() == [(IN_SEAT, 4, 0)]
+    bit = pins.SEAT_BUTTON_BITS[9]  # seat 10, on port B
+    r.press(bit)
+    r.spin(1000)
+    assert r.take() == [(IN_SEAT, 10, 1)]  # fired while still held
+    r.release(bit)
+    r.spin(50)
+    assert r.take() == []
+
+
+def test_colour_buttons():
+    r = Rig()
+    r.spin(20)
+    for c in range(4):
+        bit = pins.COLOUR_BUTTON_BITS[c]
+        r.press(bit)
+        r.spin(60)
+        r.release(bit)
+        r.spin(60)
+    bit = pins.COLOUR_BUTTON_BITS[2]
+    r.press(bit)
+    r.spin(1000)
+    r.release(bit)
+    r.spin(50)
+    assert r.take() == [(IN_COLOUR, 0, 0), (IN_COLOUR, 1, 0), (IN_COLOUR, 2, 0),
+                        (IN_COLOUR, 3, 0), (IN_COLOUR, 2, 1)]
+
+
+def test_shuffle_sensor_short_or_long_is_one_shuffle():
+    r = Rig()
+    r.spin(20)
+    r.m.shuffle.value(0)
+    r.spin(80)
+    r.m.shuffle.value(1)
+    r.spin(50)
+    assert r.take() == [(IN_SHUFFLE,)]
+    r.m.shuffle.value(0)  # a pile left on the sensor
+    r.spin(3000)
+    r.m.shuffle.value(1)
+    r.spin(50)
+    assert r.take() == [(IN_SHUFFLE,)]
+
+
+def test_an_i2c_fault_is_counted_and_the_expander_set_up_again():
+    r = Rig()
+    r.spin(20)
+    i2c = r.m.i2c
+    del i2c.devices[pins.BUTTONS_ADDR]  # the expander drops off the bus
+    r.spin(100)
+    assert r.take() == [] and r.board.info()["i2c_errors"] > 0
+    fresh = kit.boardfakes.MCP23017Regs()  # back, in its power-on state (pull-ups off)
+    i2c.attach(fresh, pins.BUTTONS_ADDR)
+    r.m.buttons = fresh
+    r.spin(20)
+    assert fresh.gppu() == pins.BUTTON_MASK and fresh.iodir() == pins.BUTTON_MASK
+    r.press(pins.SEAT_BUTTON_BITS[0])
+    r.spin(60)
+    r.release(pins.SEAT_BUTTON_BITS[0])
+    r.spin(60)
+    assert r.take() == [(IN_SEAT, 1, 0)]
+    assert r.board.faults == 0
+
+
+# -- time, watchdog, outputs, pin map --
+
+def test_now_never_goes_backwards_across_a_ticks_wrap():
+    r = Rig(t0=kit.PERIOD - 100)
+    b = r.board
+    last = b.now()
+    for i in range(60):
+        r.clock.add(7)
+        if i % 3 == 0:
+            b.poll_once(r.clock())
+        t = b.now()
+        assert t == last + 7, (i, t, last)
+        last = t
+    assert r.clock() < 400  # the ticks did wrap
+    b.poll_once((r.clock() - 50) % kit.PERIOD)  # a stale ticks value does not turn it back
+    assert b.now() == last
+
+
+def test_watchdog_starts_at_the_first_feed_and_needs_a_live_input_loop():
+    r = Rig()
+    b = r.board
+    assert r.m.wdt is None
+    b.feed_dog()
+    assert r.m.wdt.timeout == esp32.WDT_MS and r.m.wdt.feeds == 1
+    r.spin(20)
+    b.feed_dog()
+    assert r.m.wdt.feeds == 2
+    r.clock.add(esp32.BEAT_MS + 100)  # the input loop stopped
+    b.feed_dog()
+    assert r.m.wdt.feeds == 2
+    r.spin(5)
+    b.feed_dog()
+    assert r.m.wdt.feeds == 3
+    b.stop()  # Ctrl-C: a timer keeps the REPL alive
+    assert len(r.m.timers) == 1 and r.m.timers[0].period < esp32.WDT_MS
+    r.m.timers[0].fire()
+    assert r.m.wdt.feeds == 4
+
+
+def test_buzzer_leds_and_display():
+    r = Rig()
+    b = r.board
+    assert b.display is None  # no panel on the bus
+    b.buzzer.play(tunes.ACCEPTED, b.ticks())
+    assert r.m.pwm.sounding() == tunes.ACCEPTED[0][0]
+    b.buzzer.step(b.ticks() + 100)
+    assert r.m.pwm.sounding() == 0
+    b.leds.show(turn=3, owing=(5,), colour=2)
+    out = r.m.seat_leds.outputs()
+    assert out == 1 << pins.SEAT_LED_BITS[2] | 1 << pins.SEAT_LED_BITS[4]
+    lit = [r.m.Pin.gpio[n].level for n in r.m.chip.COLOUR_LEDS]
+    assert lit == [0, 0, 1, 0]
+    d = Rig(display=True)
+    if MICROPYTHON:  # framebuf: the panel is found and takes the hub's call
+        d.board.display.show_table(1, -1, 2, 4, [(1, 10), (2, 0)])
+        assert d.m.oled.frames == 1
+    else:
+        assert d.board.display is None
+
+
+def test_pins_and_buses_come_from_the_pin_map():
+    for chip in (pins.ESP32, pins.ESP32S3):
+        r = Rig(chip=chip)
+        assert r.board.info()["name"] == chip.MCU.lower()
+        assert r.m.spi_args == (chip.SPI_ID, chip.SPI_BAUDRATE, 0, 0)
+        assert r.m.i2c_args == (chip.I2C_ID, chip.I2C_FREQ)
+        P = r.m.Pin
+        assert P.modes[chip.SHUFFLE] == ((P.IN, P.PULL_UP) if chip.SHUFFLE_PULLUP else (P.IN, -1))
+        assert P.modes[chip.PLAY_CS][0] == P.OUT and P.gpio[chip.READER_RST].level == 1
+
+
+def test_the_hub_runs_on_the_board():
+    import logkit
+    from gamelog import Log
+    from hub.app import Hub
+    r = Rig(display=True)
+    hub = Hub(r.board, Log(logkit.fresh()))
+    hub.start()
+    r.board.attach(hub.inbox.put)
+    r.spin(20)
+    r.press(pins.SEAT_BUTTON_BITS[0])
+    r.spin(60)
+    r.release(pins.SEAT_BUTTON_BITS[0])
+    r.spin(60)
+    assert hub.inbox.items == [(IN_SEAT, 1, 0)]
+    hub.feed(hub.inbox.items.pop(0))
+    assert hub.tune is tunes.ACCEPTED and r.m.pwm.sounding() == tunes.ACCEPTED[0][0]
+    assert hub.status()["board"]["name"] == "esp32"
+
+
+def test_run_under_micropython():
+    if not MICROPYTHON:
+        return  # board.buzzer/leds tasks need asyncio.sleep_ms: MicroPython only
+    import asyncio
+    m = kit.Machine()
+    b = esp32.Esp32Board(hw=m, chip=m.chip)  # the real ticks clock
+    got = []
+    place(m.play, NTAG)
+
+    async def go():
+        task = asyncio.create_task(b.run(got.append))
+        await asyncio.sleep_ms(150)
+        task.cancel()
+
+    asyncio.run(go())
+    asyncio.new_event_loop()
+    assert got == [(IN_PAD, NTAG)]
+    assert b.info()["faults"] == 0
