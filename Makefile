@@ -55,6 +55,9 @@ bench: $(BIN)/.stamp
 	MICROPYPATH=build/mpy:.frozen $(MPY) -X heapsize=96k bench/heap.py 3
 	MICROPYPATH=build/mpy:.frozen $(MPY) -X heapsize=96k bench/heap.py 3 house
 	$(MPYPATH) $(MPY) -X heapsize=1m bench/log_bench.py
+	MICROPYPATH=build/mpy:.frozen $(MPY) -X heapsize=192k bench/app_bench.py
+	PYTHONPATH=firmware $(BIN)/python bench/link_bench.py
+	$(BIN)/python bench/store_bench.py
 
 examples: $(BIN)/.stamp
 	$(BIN)/python tools/make_examples.py

@@ -1,0 +1,121 @@
+"""The whole app in the simulated table, under `micropython` on the compiled firmware.
+
+    python tools/build_mpy.py
+    MICROPYPATH=build/mpy:.frozen micropython -X heapsize=192k bench/app_bench.py [SCRIPT]
+
+Prints: boot to ready (imports, log recovery, first LEDs), the heap through a 10-player round
+(peak live: collected after every input; and the share that is the app's code, which a board
+keeps in flash), the latency from a reader event to the buzzer command through the app
+(p50/p99), and the recovery time for a round of 300 inputs. Aims (issue 4): heap <= 64 KB,
+latency well inside 100 ms on an ESP32 (50-100x slower than here).
+"""
+import gc
+import sys
+import time
+
+t0 = time.ticks_us()
+gc.collect()
+base = gc.mem_alloc()
+import asyncio  # noqa: E402
+from gamelog import Log  # noqa: E402
+from hub.app import Hub  # noqa: E402
+from hub.sim import SimBoard  # noqa: E402
+from uno.script import header, parse_line, to_input  # noqa: E402
+
+gc.collect()
+code = gc.mem_alloc() - base
+LOG = "/tmp/unotable-bench-log"
+
+
+def wipe(path):
+    import os
+    try:
+        for n in os.listdir(path):
+            os.remove(path + "/" + n)
+        os.rmdir(path)
+    except OSError:
+        pass
+
+
+def ms(us):
+    return us / 1000
+
+
+def main():
+    script = sys.argv[1] if len(sys.argv) > 1 else "examples/round-10p.jsonl"
+    wipe(LOG)
+    board = SimBoard()
+    hub = Hub(board, Log(LOG))
+    board.hub = hub
+    hub.start()
+    ready = time.ticks_diff(time.ticks_us(), t0)
+    print("app, %s, heap %d KB" % (script, (gc.mem_alloc() + gc.mem_free()) // 1024))
+    print("  boot to ready: %.1f ms (imports, log recovery, LEDs)" % ms(ready))
+
+    # the round: each line becomes a reader or button event put in the inbox, as a board's
+    # tasks do; the hub's loop logs, judges and answers it
+    put_at = []
+    lat = []
+    play = board.buzzer.play
+
+    def timed_play(pattern, ticks=None):
+        lat.append(time.ticks_diff(time.ticks_us(), put_at[-1]))
+        play(pattern, ticks)
+    board.buzzer.play = timed_play
+    live = [0, 0]
+
+    async def drive():
+        asyncio.create_task(hub.run())
+        with open(script) as f:
+            for line in f:
+                d = parse_line(line)
+                if d is None or header(d) is not None or "in" not in d:
+                    continue
+                inp = to_input(d, hub.table)
+                put_at.append(time.ticks_us())
+                hub.inbox.put(inp)
+                while hub.inbox.items:
+                    await asyncio.sleep_ms(0)
+                live[1] = max(live[1], gc.mem_alloc())
+                gc.collect()
+                live[0] = max(live[0], gc.mem_alloc())
+    asyncio.run(drive())
+    lat.sort()
+    n = len(lat)
+    print("  heap: code %.1f KB; peak live %.1f KB (app state %.1f KB above the code); "
+          "peak before collection %.1f KB" % (code / 1024, live[0] / 1024,
+                                              (live[0] - code - base) / 1024, live[1] / 1024))
+    print("  reader event -> buzzer command: p50 %d us, p99 %d us, max %d us (%d inputs)" % (
+        lat[n // 2], lat[n * 99 // 100], lat[-1], n))
+    hub.log.close()
+
+    # recovery: a snapshot, then a round of 300 inputs, then the power goes
+    wipe(LOG)
+    board2 = SimBoard()
+    h = Hub(board2, Log(LOG))
+    h.start({"preset": "party"})   # long rounds: 300 inputs fit in one
+    from uno.bot import Bot
+    bot = Bot(h.table, list(range(1, 11)), seed=4, mistakes=30)
+    k = 0
+    while k < 300:
+        evs = h.feed(bot.next_input())
+        bot.keep(evs)
+        k += 1
+        for e in evs:
+            if e[0] == 26:  # round over: a snapshot; count the next round's inputs
+                k = 0
+    seq = h.seq
+    h.log.close()
+    del bot, h
+    gc.collect()
+    t = time.ticks_us()
+    h3 = Hub(SimBoard(), Log(LOG))
+    h3.start()
+    took = time.ticks_diff(time.ticks_us(), t)
+    assert h3.seq == seq
+    print("  recovery of %d inputs since the last snapshot: %.1f ms" % (h3.recovered, ms(took)))
+    h3.log.close()
+    wipe(LOG)
+
+
+main()
