@@ -135,14 +135,14 @@ class Store:
         return [dict(zip(keys, r)) for r in rows]
 
     def set_registry(self, table, registry):
-        """Keeps the deck the table's inputs are read with. A different deck under stored
-        inputs is refused: their card names and UIDs would be read with the wrong cards."""
+        """Keeps the deck the table's inputs are read with (none stored: the synthetic deck).
+        A different deck under stored inputs is refused: they would be read as other cards."""
         self.add_table(table)
         text = _uids_text(registry)
         old = self.db.execute("SELECT registry FROM tables WHERE id = ?", (table,)).fetchone()[0]
         if old == text:
             return
-        if old is not None and self.next_seq(table) > 1:
+        if text != _uids_text(self.registry(table)) and self.next_seq(table) > 1:
             raise Conflict("the deck of table %r changed since the host stored its inputs (a deck "
                            "was enrolled again): the stored inputs were read with the old deck. "
                            "Sync this table under another name (e.g. `--table %s-2`) to keep both."
@@ -173,11 +173,15 @@ class Store:
 
     def add(self, table, records, registry=None, batch=BATCH, progress=None):
         """Stores (seq, t, wall, inp) records, one transaction per batch; returns how many
-        were new. A record already stored with the same content is skipped; one with other
-        content raises Conflict and nothing of its batch is stored. If `records` fails (a
-        cable pulled mid-sync), what came before the failure is stored, then it re-raises."""
-        self.add_table(table)
-        reg = registry or self.registry(table)
+        were new. registry: the deck the board read them with (kept; default: the stored one).
+        A record already stored with the same content is skipped; one with other content raises
+        Conflict and nothing of its batch is stored. If `records` fails (a cable pulled
+        mid-sync), what came before the failure is stored, then it re-raises."""
+        if registry is not None:
+            self.set_registry(table, registry)     # the lines below are read with this deck
+        else:
+            self.add_table(table)
+        reg = self.registry(table)
         new = 0
         rows = []
         it = iter(records)

@@ -207,3 +207,12 @@ def test_sync_from_a_link_resumes_and_spots_another_log(store):
         store.sync("t1", FakeLink(other))
     with pytest.raises(Conflict, match="erased"):
         store.sync("t1", FakeLink(recs[:20]))
+
+
+def test_inputs_stored_with_the_synthetic_deck_refuse_another(store):
+    store.add("t1", records_of(ROUND_4P))
+    deck = Registry([bytes((4, i, 1, 2, 3, 4, 5)) for i in range(NCARDS)])
+    with pytest.raises(Conflict, match="another name"):
+        store.add("t1", [], deck)
+    store.add("t2", [], deck)                  # a new table takes any deck
+    assert store.registry("t2").uid(0) == deck.uid(0)

@@ -1,0 +1,83 @@
+"""Host database: rows per second into SQLite, and what the night's replays cost.
+
+A 5,000-input night of 4 bot players (uno.bot.Bot driving uno.table.Table, inputs 0.2-3 s
+apart, a seq skipped after each round for the hub's snapshot), stored the way a sync does it
+(Store.add, one transaction per batch) into a fresh file; then again (every row already there:
+the idempotent re-sync), then the derived views.
+
+    PYTHONPATH=firmware:host python bench/store_bench.py [N] [batch]
+
+Aim (issue 5): tens of thousands of rows per second into the database.
+"""
+import io
+import os
+import sys
+import tempfile
+import time
+
+from uno.bot import Bot, Rng
+from uno.events import ROUND_OVER
+from uno.script import dumps, input_dict
+from uno.table import Table
+from unotable.export import export_csv, export_jsonl, verify_stored
+from unotable.store import Store
+
+
+def night(n, seed=1):
+    t = Table()
+    b = Bot(t, [1, 2, 3, 4], seed=seed)
+    rng = Rng(seed + 100)
+    ms = 0
+    seq = 1
+    out = []
+    while len(out) < n:
+        inp, evs = b.step()
+        ms += 200 + rng.below(2801)
+        out.append((seq, ms, False, inp))
+        seq += 1
+        for ev in evs:
+            if ev[0] == ROUND_OVER:
+                seq += 1          # the round's snapshot takes a seq on the hub
+    return out, t.registry
+
+
+def timed(f):
+    t0 = time.perf_counter()
+    r = f()
+    return r, time.perf_counter() - t0
+
+
+def main():
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
+    batch = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
+    recs, reg = night(n)
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "tables.sqlite3")
+        with Store(path) as s:
+            s.set_registry("bench", reg)
+            _, conv = timed(lambda: [dumps(input_dict(r[3], reg)) for r in recs])
+            new, cold = timed(lambda: s.add("bench", recs, reg, batch=batch))
+            again, warm = timed(lambda: s.add("bench", recs, reg, batch=batch))
+            assert new == n and again == 0
+            rounds, tg = timed(lambda: s.games("bench"))
+            lines, tj = timed(lambda: export_jsonl(s, "bench", io.StringIO()))
+            rows, tc = timed(lambda: export_csv(s, "bench", io.StringIO()))
+            rep, tv = timed(lambda: verify_stored(s, "bench"))
+            assert rep.ok, rep
+        size = os.path.getsize(path)
+    print("store: %d inputs, batches of %d, a new SQLite file in %s"
+          % (n, batch, tempfile.gettempdir()))
+    print("  into a new file        %8.0f rows/s  (%.1f ms; %d commits)"
+          % (n / cold, cold * 1e3, -(-n // batch)))
+    print("    of which input -> script line  %.1f us/row" % (conv / n * 1e6))
+    print("  re-sync, all present   %8.0f rows/s  (%.1f ms)" % (n / warm, warm * 1e3))
+    print("  file size              %8.1f bytes/input" % (size / n))
+    print("  games()                %8.1f ms  (%d rounds)" % (tg * 1e3, len(rounds)))
+    print("  export_jsonl           %8.1f ms  (%d lines)" % (tj * 1e3, lines))
+    print("  export_csv             %8.1f ms  (%d rows)" % (tc * 1e3, rows))
+    print("  verify (stored)        %8.1f ms  (%d inputs, %d rounds)"
+          % (tv * 1e3, rep.inputs, rep.rounds))
+
+
+if __name__ == "__main__":
+    main()
