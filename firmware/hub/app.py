@@ -78,6 +78,7 @@ class Hub:
         self.recovered = 0        # inputs replayed at boot
         self.enrolling = None     # UIDs (hex) read while a deck is enrolled, else None
         self.enroll_twice = None  # the last UID read twice while enrolling
+        self.wall = None          # (wall-clock seconds, now() ms) when the host set the clock
         self.wake = asyncio.Event()
 
     def start(self, settings=None):

@@ -18,9 +18,6 @@ _R_LOCKED = const(29)
 _REJECT = const(25)
 # -- end of codes --
 
-CLOCK = const(10)  # log record: the host set the wall clock ("seconds ms")
-
-
 class LinkHandler:
     def __init__(self, hub, deck_path=None):
         self.hub = hub
@@ -41,7 +38,7 @@ class LinkHandler:
             "next_seq": h.seq + 1, "board": h.board.info()["name"], "rules": t.rules.changed(),
             # enrolling: how many tags were read, and the last few (a frame holds ~50)
             "enroll": [len(h.enrolling), h.enrolling[-8:]] if h.enrolling is not None else None,
-            "enroll_twice": h.enroll_twice,
+            "enroll_twice": h.enroll_twice, "wall": h.wall, "now": h.board.now(),
         }
 
     def records(self, seq):
@@ -74,8 +71,9 @@ class LinkHandler:
             raise ValueError(_why_rule(evs[0][1]))
 
     def set_clock(self, seconds):
-        h = self.hub
-        h.log.record(CLOCK, "%d %d" % (seconds, h.board.now()), h.board.now())
+        # kept in RAM and reported by status: the host anchors this boot's ms to wall time;
+        # a log record would take a seq that is no table input
+        self.hub.wall = (seconds, self.hub.board.now())
 
     def enroll(self, on):
         self.hub.enrolling = [] if on else None

@@ -108,6 +108,7 @@ class Replay:
         except ValueError as e:
             raise ValueError("settings: %s" % e)
         self.table = Table(rules, self.registry)
+        self.head = self._header()  # the rules as the round began, before any rule input
 
     def run(self, lines):
         """Yields (seq, input, events) per input line; events is reused: copy it to keep it."""
@@ -148,12 +149,12 @@ class Replay:
         started = False
         for seq, inp, evs in self.run(lines):
             if not started:
-                yield self._header()
+                yield self.head
                 started = True
             for d in record(seq, inp, evs, self.table.registry, self.t):
                 yield dumps(d)
         if not started:
-            yield self._header()
+            yield self.head
 
     def _header(self):
         t = self.table

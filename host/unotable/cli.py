@@ -6,7 +6,8 @@ import sys
 from uno.rules import Settings
 from uno.record import Replay
 from uno.state import snapshot
-from unotable import commands, sim
+from unotable import commands, nights, sim
+from unotable.store import default_path
 from unotable.replay import narrate
 
 
@@ -94,6 +95,36 @@ def parser():
     d.add_argument("--resume", action="store_true",
                    help="no soft reset before or after (for the simulated table)")
     d.set_defaults(func=commands.cmd_deploy)
+
+    db = argparse.ArgumentParser(add_help=False)
+    db.add_argument("--db", help="the host database (SQLite; default %s)" % default_path())
+    y = sub.add_parser("sync", parents=[port, db],
+                       help="fetch the table's log into the host database; clock, rules, deck up")
+    y.add_argument("--table", help="the name to keep this table under (default: board@port)")
+    y.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="a rule to send (taken between rounds)")
+    y.add_argument("--deck", metavar="FILE", help="a deck registry to send: 108 hex UIDs")
+    y.add_argument("--ack", action="store_true", help="let the table free what the host holds")
+    y.set_defaults(func=nights.cmd_sync)
+    g = sub.add_parser("logs", parents=[db], help="list, show or export synced tables' logs")
+    g.add_argument("action", choices=("list", "show", "export"))
+    g.add_argument("table", nargs="?", help="the table's name (`logs list`)")
+    g.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
+    g.add_argument("--from", dest="from_seq", type=int, default=1, metavar="SEQ")
+    g.add_argument("--to", dest="to_seq", type=int, default=None, metavar="SEQ")
+    g.add_argument("-o", "--out", help="write to this file (default: standard output)")
+    g.set_defaults(func=nights.cmd_logs)
+    v = sub.add_parser("verify", parents=[db],
+                       help="replay a game record, table script or synced log and check it")
+    v.add_argument("file", nargs="?", help="exported record or table script")
+    v.add_argument("--table", help="a synced table instead of a file")
+    v.set_defaults(func=nights.cmd_verify)
+    m = sub.add_parser("monitor", parents=[port, db], help="the live table as it plays")
+    m.add_argument("--table", help="the name to keep this table under")
+    m.add_argument("--every", type=float, default=0.5, help="seconds between looks")
+    m.add_argument("--view", action="store_true", help="show the table after each input")
+    m.add_argument("--count", type=int, default=0, help=argparse.SUPPRESS)
+    m.set_defaults(func=nights.cmd_monitor)
     return p
 
 
