@@ -17,12 +17,7 @@ from binascii import a2b_base64, b2a_base64, Error as B64Error
 
 import serial
 
-try:
-    from link import frame as fr
-except ImportError:  # installed without the firmware's link package: use the checkout's
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                    "firmware"))
-    from link import frame as fr
+from link import frame as fr
 from link.codec import decode as decode_batch, CodecError, RegistryMismatch, NCARDS
 from link.server import chunks, chunk_uids
 
