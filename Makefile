@@ -44,9 +44,11 @@ typings/.stamp: $(BIN)/.stamp
 typecheck: typings/.stamp
 	$(BIN)/mypy firmware/board
 
-# The board configuration must be the one hardware/pins.json describes.
+# Generated files must be up to date: the board configuration from hardware/pins.json, the
+# board modules' code blocks from uno/events.py.
 pins: $(BIN)/.stamp
 	$(BIN)/python tools/gen_pins.py --check
+	$(BIN)/python tools/gen_consts.py --check
 
 bench: $(BIN)/.stamp
 	$(BIN)/python bench/selfplay.py
