@@ -42,7 +42,7 @@ typings/.stamp: $(BIN)/.stamp
 	touch $@
 
 typecheck: typings/.stamp
-	$(BIN)/mypy firmware/board
+	$(BIN)/mypy
 
 # Generated files must be up to date: the board configuration from hardware/pins.json, the
 # board modules' code blocks from uno/events.py.

@@ -12,7 +12,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "firmware")
 OUT = os.path.join(ROOT, "build", "mpy")
-KEEP_SOURCE = ("boot.py", "main.py", "manifest.py")
+KEEP_SOURCE = ("boot.py", "main.py")
+SKIP = ("manifest.py",)  # the freeze manifest is read by the firmware build, not the board
 
 
 def mpy_cross():
@@ -24,7 +25,7 @@ def sources():
     for folder, dirs, files in os.walk(SRC):
         dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
         for f in sorted(files):
-            if f.endswith(".py"):
+            if f.endswith(".py") and not (folder == SRC and f in SKIP):
                 yield os.path.relpath(os.path.join(folder, f), SRC)
 
 

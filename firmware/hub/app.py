@@ -160,7 +160,10 @@ class Hub:
         self.board.leds.show(t.turn, owing, t.colour, bool(t.want))
         d = self.board.display
         if d:
-            d.show_table(t.colour, t.dir, t.turn, t.pending, [(s, t.scores[s]) for s in t.seats])
+            scores = {}
+            for s in t.seats:
+                scores[s] = t.scores[s]
+            d.show_table(t.colour, t.dir, t.turn, t.pending, scores)
 
     def status(self):
         """What the serial link and the simulator's view report."""

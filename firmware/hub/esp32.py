@@ -32,6 +32,9 @@ try:
     from typing import TYPE_CHECKING
 except ImportError:  # MicroPython
     TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Union
+    from machine import WDT, Timer
 
 from board import pins
 from board.buttons import ButtonBank, ticks_diff
@@ -117,16 +120,13 @@ class _Expander(MCP23017):
 
 
 class _Screen:
-    """The optional OLED as the hub drives it: a bus error costs a frame, never the table.
-    scores may come as {seat: points} or as (seat, points) pairs."""
+    """The optional OLED as the hub drives it: a bus error costs a frame, never the table."""
 
     def __init__(self, oled: Display) -> None:
         self.oled = oled
         self.errors = 0
 
     def show_table(self, colour=-1, direction=1, turn=0, pending=0, scores=None):
-        if scores is not None and not isinstance(scores, dict):
-            scores = dict(scores)
         try:
             self.oled.show_table(colour, direction, turn, pending, scores)
         except OSError:
@@ -143,7 +143,9 @@ class _Pad:
         self.irq = irq
         self.kinds = kinds        # parts to try, in order
         self.kind = None          # the part that answered
-        self.reader = None
+        self.reader = None        # type: Union[PN532, MFRC522, None]
+        self._pn532 = None        # type: PN532 | None
+        self._mfrc522 = None      # type: MFRC522 | None
         self.up = False
         self.polling = False
         self.t0 = 0               # ticks the poll in flight began
@@ -161,12 +163,14 @@ class _Pad:
         """begin() the reader (probing the parts in self.kinds); False when nothing answers."""
         self.polling = False
         for kind in self.kinds:
-            r = self.reader if kind == self.kind else None
-            if r is None:
-                if kind == MFRC522_KIND:
-                    r = MFRC522(self.spi, self.cs, self.irq)
-                else:
-                    r = PN532(self.spi, self.cs, self.irq)
+            if kind == MFRC522_KIND:
+                r = self._mfrc522  # type: Union[PN532, MFRC522, None]
+                if r is None:
+                    r = self._mfrc522 = MFRC522(self.spi, self.cs, self.irq)
+            else:
+                r = self._pn532
+                if r is None:
+                    r = self._pn532 = PN532(self.spi, self.cs, self.irq)
             try:
                 r.begin(limit_ms)
             except (ReaderError, OSError) as e:
@@ -190,6 +194,8 @@ class _Pad:
                 self.bring_up(t, REVIVE_LIMIT_MS)
             return
         r = self.reader
+        if r is None:
+            return
         try:
             if self.polling:
                 got = r.collect()
@@ -254,8 +260,9 @@ class Esp32Board:
         self._put = _drop
         self._beat = t
         self._beating = False
-        self._dog = None
-        self._keeper = None
+        self._starve = False
+        self._dog = None          # type: WDT | None
+        self._keeper = None       # type: Timer | None
         self.faults = 0           # exceptions caught in the input loop
         Pin = m.Pin
 
@@ -316,11 +323,12 @@ class Esp32Board:
     def feed_dog(self):
         """The first call starts the watchdog (the hub calls this once it plays, then every
         second). Fed only while the input loop is alive, so a dead loop resets the board."""
-        if self._beating and ticks_diff(self._clock(), self._beat) > BEAT_MS:
+        if self._starve or self._beating and ticks_diff(self._clock(), self._beat) > BEAT_MS:
             return
-        if self._dog is None:
-            self._dog = self._m.WDT(timeout=WDT_MS)
-        self._dog.feed()
+        dog = self._dog
+        if dog is None:
+            dog = self._dog = self._m.WDT(timeout=WDT_MS)
+        dog.feed()
 
     def info(self):
         p = self.play
@@ -362,9 +370,10 @@ class Esp32Board:
         self._beat = t
         self._beating = True
 
-    def stop(self):
-        """Ctrl-C: silence, lights off, readers idle. A running watchdog cannot be stopped, so
-        a hardware timer keeps feeding it: the REPL stays usable until the next reset."""
+    def stop(self, keep_dog=True):
+        """Silence, lights off, readers idle. After Ctrl-C (keep_dog): a running watchdog
+        cannot be stopped, so a hardware timer keeps feeding it and the REPL stays usable until
+        the next reset. After a crash (keep_dog=False) the watchdog resets the board."""
         self.buzzer.stop()
         try:
             self.leds.off()
@@ -372,6 +381,9 @@ class Esp32Board:
             pass
         self.play.cancel()
         self.draw.cancel()
+        if not keep_dog:
+            self._starve = True  # feed_dog() no longer feeds
+            return
         self._beating = False
         if self._dog is not None and self._keeper is None:
             self._keeper = self._m.Timer(0, mode=self._m.Timer.PERIODIC, period=WDT_MS // 4,

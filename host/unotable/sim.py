@@ -36,7 +36,7 @@ def compile_firmware(out):
     for folder, dirs, files in os.walk(FIRMWARE):
         dirs[:] = [d for d in dirs if not d.startswith((".", "__"))]
         for f in files:
-            if not f.endswith(".py"):
+            if not f.endswith(".py") or (folder == FIRMWARE and f == "manifest.py"):
                 continue
             src = os.path.join(folder, f)
             rel = os.path.relpath(src, FIRMWARE)

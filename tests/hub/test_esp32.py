@@ -239,6 +239,79 @@ def test_watchdog_starts_at_the_first_feed_and_needs_a_live_input_loop():
     assert r.m.wdt.feeds == 4
 
 
+def test_after_a_crash_the_outputs_go_quiet_and_the_dog_starves():
+    r = Rig()
+    b = r.board
+    r.spin(20)
+    b.feed_dog()
+    b.buzzer.play(tunes.ROUND_OVER, b.ticks())
+    b.leds.show(turn=2)
+    b.stop(keep_dog=False)
+    assert r.m.pwm.sounding() == 0 and r.m.seat_leds.outputs() == 0
+    r.spin(20)
+    b.feed_dog()
+    assert r.m.wdt.feeds == 1 and r.m.timers == []  # the watchdog will reset the board
+
+
+def test_main_reads_the_deck_registry():
+    import logkit
+    import main
+    from uno.cards import NCARDS, synthetic_registry
+    d = logkit.fresh()
+    main.prepare_log(d)
+    main.prepare_log(d)  # already there: fine
+    path = d + "/deck.bin"
+    assert main.load_registry(path) is None  # no deck enrolled: the synthetic registry
+    uids = [bytes((4, i // 256, i % 256, 7, 7, 7, 7)) for i in range(NCARDS - 1)] + [MIFARE]
+    blob = bytearray()
+    for u in uids:
+        blob += bytes((len(u),)) + u + bytes(10 - len(u))
+    with open(path, "wb") as f:
+        f.write(blob)
+    reg = main.load_registry(path)
+    assert reg.card(uids[5]) == 5 and reg.card(MIFARE) == NCARDS - 1 and reg.card(NTAG) == -1
+    with open(path, "wb") as f:  # the host pushes a registry's own blob: read back the same
+        f.write(synthetic_registry().blob)
+    assert main.load_registry(path).blob == synthetic_registry().blob
+    with open(path, "wb") as f:
+        f.write(blob[:-11])  # a short file is ignored, not a crash
+    assert main.load_registry(path) is None
+
+
+def test_main_reports_a_crash_and_returns():
+    import main
+    r = Rig()
+    r.board.buzzer.play(tunes.ROUND_OVER, r.board.ticks())
+    hub = main.main(r.board, log="/nonexistent-dir/a/log", deck="/nonexistent-dir/deck.bin")
+    assert hub is not None and hub.table is None  # the log could not be read: start() failed
+    assert r.m.pwm.sounding() == 0 and r.m.timers == []  # quiet; the watchdog may reset us
+
+
+def test_main_runs_the_table_and_ctrl_c_returns_to_the_repl():
+    if not MICROPYTHON:
+        return  # the hub's tasks need MicroPython's asyncio (sleep_ms, streams on stdin)
+    import logkit
+    import main
+    d = logkit.fresh()
+    m = kit.Machine()
+    b = esp32.Esp32Board(hw=m, chip=m.chip)
+    place(m.play, NTAG)
+    polls = [0]
+    poll = b.poll_once
+
+    def poll_then_ctrl_c(t):
+        polls[0] += 1
+        if polls[0] == 30:
+            raise KeyboardInterrupt  # as Ctrl-C arrives in whatever code runs
+        poll(t)
+
+    b.poll_once = poll_then_ctrl_c
+    hub = main.main(b, log=d, deck=d + "/deck.bin")
+    assert hub.seq == 1  # the card read went into the log before Ctrl-C
+    assert m.wdt is not None and len(m.timers) == 1  # the REPL keeps the watchdog fed
+    assert b.info()["faults"] == 0
+
+
 def test_buzzer_leds_and_display():
     r = Rig()
     b = r.board
@@ -254,7 +327,7 @@ def test_buzzer_leds_and_display():
     assert lit == [0, 0, 1, 0]
     d = Rig(display=True)
     if MICROPYTHON:  # framebuf: the panel is found and takes the hub's call
-        d.board.display.show_table(1, -1, 2, 4, [(1, 10), (2, 0)])
+        d.board.display.show_table(1, -1, 2, 4, {1: 10, 2: 0})
         assert d.m.oled.frames == 1
     else:
         assert d.board.display is None

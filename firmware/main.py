@@ -1,0 +1,83 @@
+"""What the board runs at boot: the hub on the ESP32 board, its log on the flash, the deck
+registry from /deck.bin, the serial line on USB.
+
+A crash is printed before anything else happens, so it shows on the USB serial before the
+watchdog (started once the hub plays) resets the board, which then recovers from the log.
+Ctrl-C (mpremote takes over the same way) stops the table and returns to the REPL.
+"""
+import asyncio
+import os
+import sys
+
+LOG = "/log"
+DECK = "/deck.bin"
+_SLOT = 11  # a deck slot in /deck.bin: the UID's length, then up to 10 UID bytes
+
+
+def prepare_log(path=LOG):
+    """The log directory on the flash filesystem (gamelog.Log creates it too)."""
+    try:
+        os.mkdir(path)
+    except OSError:  # it exists
+        pass
+
+
+def load_registry(path=DECK):
+    """The enrolled deck from its 108 slots, or None (the synthetic registry: every real tag
+    is then an unknown tag, and the table answers it as such)."""
+    try:
+        with open(path, "rb") as f:
+            blob = f.read()
+    except OSError:  # no deck enrolled yet
+        return None
+    from uno.cards import NCARDS, Registry
+    try:
+        if len(blob) != NCARDS * _SLOT:
+            raise ValueError("%d bytes, want %d" % (len(blob), NCARDS * _SLOT))
+        uids = []
+        for i in range(NCARDS):
+            o = i * _SLOT
+            uids.append(blob[o + 1:o + 1 + blob[o]])
+        return Registry(uids)
+    except ValueError as e:
+        print("main: %s ignored: %s" % (path, e))
+        return None
+
+
+def main(board=None, log=LOG, deck=DECK):
+    """Run the table until Ctrl-C or a crash; returns the hub (None if it was never built).
+    board: default the Esp32Board of this chip (tests pass one built on fakes)."""
+    hub = None
+    try:
+        prepare_log(log)
+        from gamelog import Log
+        from hub.app import Hub
+        from hub.serial import Serial
+        if board is None:
+            from hub.esp32 import Esp32Board
+            board = Esp32Board()
+        hub = Hub(board, Log(log), load_registry(deck))
+        hub.start()
+        asyncio.run(hub.run(Serial(hub, deck=deck)))  # a deck the host pushes lands in `deck`
+    except KeyboardInterrupt:
+        if board is not None:
+            board.stop()
+        asyncio.new_event_loop()  # drop the stopped tasks: asyncio starts clean at the REPL
+        print("main: stopped")
+    except Exception as e:
+        pe = getattr(sys, "print_exception", None)
+        if pe:
+            pe(e)
+        else:  # CPython
+            print(repr(e))
+        print("main: crashed; the watchdog resets the board if it runs")
+        if board is not None:
+            try:
+                board.stop(keep_dog=False)  # no tone left sounding until the reset
+            except Exception:
+                pass
+    return hub
+
+
+if __name__ == "__main__":
+    main()
