@@ -9,9 +9,7 @@
 Every failure is a LinkError whose message says what happened and what to do next.
 """
 import json
-import os
 import random
-import sys
 import time
 from binascii import a2b_base64, b2a_base64, Error as B64Error
 

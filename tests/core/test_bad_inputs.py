@@ -1,8 +1,7 @@
 """Every bad input gets a clear answer and changes nothing (issue 2, item 3)."""
-from kit import act, deal, names, unchanged, seated
+from kit import act, deal, unchanged, seated
 from uno.events import *
 from uno.words import REASONS
-from uno.table import Table
 
 
 def table():

@@ -1,5 +1,5 @@
 """C1: the Wild Draw Four challenge, and its enforce and free settings."""
-from kit import act, deal, names, unchanged, hand
+from kit import act, deal, names, unchanged
 from uno.events import *
 
 

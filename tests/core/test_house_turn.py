@@ -1,5 +1,5 @@
 """T2, T5, S2, S4 options and P2's turn timer."""
-from kit import act, deal, names, unchanged, hand, seated
+from kit import act, deal, names, unchanged
 from uno.events import *
 
 

@@ -1,5 +1,5 @@
 """U3-U6: false calls, false catches, every catcher, identical last cards."""
-from kit import act, deal, names, unchanged, hand
+from kit import act, deal, names, unchanged
 from uno.events import *
 
 

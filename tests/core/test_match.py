@@ -1,5 +1,5 @@
 """M2-M4, matches of many rounds, presets, and settings locked while a round is on."""
-from kit import act, deal, names, unchanged, hand, seated
+from kit import act, deal, names, unchanged, seated
 from uno.events import *
 from uno.rules import Settings, catalogue, presets, preset
 from uno.rulebook import RULE_TEXT

@@ -1,7 +1,6 @@
 """P1: a misplay is rejected and the card goes back; option: the misplayer draws 2."""
-from kit import act, deal, names, unchanged, hand
+from kit import act, deal, names, unchanged
 from uno.events import *
-from uno.state import snapshot
 
 
 def table(**kw):

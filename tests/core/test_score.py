@@ -1,5 +1,5 @@
 """M1: round score, the match target, the next dealer."""
-from kit import act, deal, names, unchanged, hand
+from kit import act, deal, names, unchanged
 from uno.events import *
 
 

@@ -1,5 +1,5 @@
 """S1-S5: seats, the dealer, the deal, the start card, the direction."""
-from kit import act, deal, seated, names, rejected, unchanged, hand
+from kit import act, deal, seated, names, unchanged, hand
 from uno.events import *
 from uno.rules import Settings
 from uno.table import Table

@@ -1,12 +1,9 @@
 """The hub: every input logged before it is judged, answered, and recovered after a cut."""
-import os
-
 import logkit
 from hubkit import FakeBoard, game
 from board import buzzer as tunes
-from gamelog import Log
 from hub.app import Hub
-from uno.events import IN_SEAT, IN_PAD, IN_SHUFFLE
+from uno.events import IN_SEAT, IN_PAD
 from uno.rules import Settings
 from uno.state import snapshot
 from uno.table import Table
