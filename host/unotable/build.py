@@ -27,6 +27,7 @@ def tool(name):
 def build(out):
     """Compiles firmware/ into out/; returns the paths of the .mpy files written."""
     built = []
+    os.makedirs(out, exist_ok=True)
     for folder, dirs, files in os.walk(FIRMWARE):
         dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
         top = folder == FIRMWARE

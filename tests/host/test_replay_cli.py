@@ -76,3 +76,11 @@ def test_micropython_decides_exactly_what_cpython_decides(capsys, example):
     assert mp.returncode == 0, mp.stderr
     _, out, _ = run(capsys, "replay", "--json", example)
     assert mp.stdout == out
+
+
+def test_the_deployable_set_builds_into_a_new_folder(tmp_path):
+    from unotable.build import build
+    out = tmp_path / "a" / "b"
+    built = build(str(out))
+    assert (out / "main.py").exists() and (out / "uno" / "table.mpy").exists()
+    assert not (out / "manifest.mpy").exists() and len(built) > 20
