@@ -157,7 +157,9 @@ class Hub:
         for s in t.active:
             if t.owes(s):
                 owing |= 1 << (s - 1)
-        self.board.leds.show(t.turn, owing, t.colour, bool(t.want))
+        # the seat lit is whose turn it is, or in the deal and the draw for dealer, who takes
+        # the next card from the shoe
+        self.board.leds.show(t.turn or t.drawer(), owing, t.colour, bool(t.want))
         d = self.board.display
         if d:
             scores = {}

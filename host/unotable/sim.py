@@ -213,6 +213,7 @@ def run(args):
                 except ValueError as e:
                     print("? %s" % e)
                     continue
+                time.sleep(0.05)  # the input goes by the readers' pipe, the question by serial
             s = sim.status()
             if s is None:
                 print("the simulated table stopped")
