@@ -25,35 +25,13 @@ except ImportError:  # CPython
     def ticks_diff(a, b):
         return a - b
 
-from uno.bot import Bot, Rng
-from uno.events import ROUND_OVER
-from uno.table import Table
+from night import night
 from link import frame as fr
 from link.codec import decode, Encoder
 from link.server import LinkServer
 
 BAUD = 115200
 BITS = 10          # 8N1: start + 8 data + stop
-
-
-def night(n, seed=1, **kw):
-    t = Table()
-    b = Bot(t, [1, 2, 3, 4], seed=seed, **kw)
-    rng = Rng(seed + 100)
-    ms = 0
-    seq = 1
-    out = []
-    rounds = 0
-    while len(out) < n:
-        inp, evs = b.step()
-        ms += 200 + rng.below(2801)
-        out.append((seq, ms, False, inp))
-        seq += 1
-        for ev in evs:
-            if ev[0] == ROUND_OVER:
-                seq += 1          # the round's snapshot takes a seq: a gap on the wire
-                rounds += 1
-    return out, t.registry, rounds
 
 
 class Hub:

@@ -15,30 +15,10 @@ import sys
 import tempfile
 import time
 
-from uno.bot import Bot, Rng
-from uno.events import ROUND_OVER
+from night import night
 from uno.script import dumps, input_dict
-from uno.table import Table
 from unotable.export import export_csv, export_jsonl, verify_stored
 from unotable.store import Store
-
-
-def night(n, seed=1):
-    t = Table()
-    b = Bot(t, [1, 2, 3, 4], seed=seed)
-    rng = Rng(seed + 100)
-    ms = 0
-    seq = 1
-    out = []
-    while len(out) < n:
-        inp, evs = b.step()
-        ms += 200 + rng.below(2801)
-        out.append((seq, ms, False, inp))
-        seq += 1
-        for ev in evs:
-            if ev[0] == ROUND_OVER:
-                seq += 1          # the round's snapshot takes a seq on the hub
-    return out, t.registry
 
 
 def timed(f):
@@ -50,7 +30,7 @@ def timed(f):
 def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
     batch = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
-    recs, reg = night(n)
+    recs, reg, _ = night(n)
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "tables.sqlite3")
         with Store(path) as s:

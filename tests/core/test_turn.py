@@ -117,17 +117,21 @@ def test_t4_no_reshuffle_while_the_shoe_has_cards():
     assert unchanged(t, "shuffle") == R_SHOE_LEFT
 
 
-def test_t4_reshuffle_loads_the_pile_but_its_top_card():
-    t = deal({1: "R1 R2 R3 R4", 2: "R6 R7 R8 R9"}, start="R5")
+def empty_the_shoe(t):
+    """Seats take turns drawing until the shoe is empty (cards that fit are kept by passing)."""
     from uno.cards import NCARDS
     from uno.table import SHOE
-    # seats take turns drawing until the shoe is empty (drawn cards that fit are kept by passing)
     while t.shoe:
         s = t.turn
         card = [c for c in range(NCARDS) if t.loc[c] == SHOE][0]
         t.feed((IN_SHOE, t.registry.uid(card)))
         if t.drawn >= 0:
             act(t, "seat %d" % s)
+
+
+def test_t4_reshuffle_loads_the_pile_but_its_top_card():
+    t = deal({1: "R1 R2 R3 R4", 2: "R6 R7 R8 R9"}, start="R5")
+    empty_the_shoe(t)
     assert unchanged(t, "shuffle") == R_NO_RESHUFFLE    # only the start card is on the pile
     act(t, "pad R1" if t.turn == 1 else "pad R6")
     act(t, "pad R7" if t.turn == 2 else "pad R2")
@@ -136,20 +140,28 @@ def test_t4_reshuffle_loads_the_pile_but_its_top_card():
     assert sum(len(t.hands[s]) for s in (1, 2)) + t.shoe + t.pile == 108
 
 
-def test_t4_draws_owed_with_no_card_left_are_waived():
+def test_t4_with_no_card_to_draw_the_turn_seat_passes():
     t = deal({1: "R1 R2 R3 R4", 2: "R6 R7 R8 R9"}, start="R5")
+    empty_the_shoe(t)
+    assert names(act(t, "seat %d" % t.turn)) == ["pass", "turn"]
+
+
+def test_t4_draws_owed_with_no_card_left_are_waived():
     from uno.cards import NCARDS
     from uno.table import SHOE
-    while t.shoe:
-        s = t.turn
-        card = [c for c in range(NCARDS) if t.loc[c] == SHOE][0]
-        t.feed((IN_SHOE, t.registry.uid(card)))
-        if t.drawn >= 0:
-            act(t, "seat %d" % s)
+    t = deal({1: "R1 R2", 2: "R6 R7"}, start="R5", misplay=2)
+    empty_the_shoe(t)
     s = t.turn
-    # nothing to draw and nothing to reshuffle: the turn seat may pass
-    evs = act(t, "seat %d" % s)
-    assert names(evs) == ["pass", "turn"]
+    other = 1 if s == 2 else 2
+    card = [c for c in t.hands[s] if t.playable(s, c)][0]
+    t.feed((IN_PAD, t.registry.uid(card)))             # the pile: the start card and this one
+    wrong = [c for c in t.hands[other] if not t.playable(other, c)][0]
+    t.feed((IN_PAD, t.registry.uid(wrong)))            # a misplay: it owes 2
+    assert t.owes(other) == 2 and t.pile == 2
+    assert names(act(t, "shuffle")) == ["shuffle"] and t.shoe == 1   # one card to draw
+    last = [c for c in range(NCARDS) if t.loc[c] == SHOE][0]
+    evs = list(t.feed((IN_SHOE, t.registry.uid(last))))
+    assert names(evs) == ["draw", "waive"] and evs[1][1:] == (other, 1) and not t.debts
 
 
 def test_t5_last_card_draw_two_next_player_still_draws_and_it_counts():
