@@ -153,10 +153,16 @@ class Bot:
             if judge(seat, t.drawn)[0] and (rules.forced == "yes" or rng.chance(800)):
                 return (IN_PAD, t.registry.uid(t.drawn))
             return (IN_SEAT, seat, 0)
-        playable = t.playable  # a cheap sieve first: judge says the last word
-        options = [c for c in t.hands[seat] if playable(seat, c) and judge(seat, c)[0] == PLAY_TURN]
-        if options and (rules.forced == "yes" or rng.chance(950)):
-            return (IN_PAD, t.registry.uid(rng.pick(options)))
+        if rules.forced == "yes" or rng.chance(950):
+            # from a random place in the hand, the first card that may be played
+            hand = t.hands[seat]
+            n = len(hand)
+            k = rng.below(n) if n else 0
+            playable = t.playable  # a cheap sieve first: judge says the last word
+            for i in range(n):
+                c = hand[(k + i) % n]
+                if playable(seat, c) and judge(seat, c)[0] == PLAY_TURN:
+                    return (IN_PAD, t.registry.uid(c))
         if not self.shoe and t.pile <= 1:
             return (IN_SEAT, seat, 0)  # nothing left to draw: pass
         return self._read_shoe()
