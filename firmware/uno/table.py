@@ -373,6 +373,9 @@ class Table:
         if self.phase != _P_PLAY:
             self._reject(_R_NOT_NOW, seat, card)
             return
+        if seat not in self.active:  # M3: out of the round (a sum win's laid-down hand)
+            self._reject(_R_NOT_SEATED, seat, card)
+            return
         how, why = self.judge(seat, card)
         if not how:
             if why in _MISPLAYS:
@@ -457,7 +460,7 @@ class Table:
             return
         if rank >= _RANK_WILD:
             self.colour = -1
-            if left == 0 and self._finish(seat):
+            if left == 0 and self._finish(seat, keep=True):  # it still names the colour
                 # T5: the round is won; a W4's next seat still draws, for the score
                 if rank == _RANK_WILD4:
                     self._next(1)
@@ -738,8 +741,7 @@ class Table:
         self.want = 0
         self.slap = 0
         self._begin_turn()
-        if not self._finish(s, True) and self.leaving:
-            self._next(1)
+        self._finish(s, True)
         self._settle()
 
     def _colour(self, col):
@@ -987,11 +989,12 @@ class Table:
         if s:
             self._round_over(s)
 
-    def _finish(self, seat, laid_down=False):
+    def _finish(self, seat, laid_down=False, keep=False):
         """A seat has gone out (no cards, or H5's sum win). True if that ends the round.
 
         M3 elimination: the seat leaves the turn order and the round goes on; with teams,
-        until one team is all out.
+        until one team is all out. An out seat that holds the turn passes it on at once,
+        unless it keeps it to name a wild's colour (keep).
         """
         if self.rules.elimination != "yes":
             if laid_down:
@@ -999,15 +1002,18 @@ class Table:
             return True
         self.outs.append(seat)
         self.out.append((_OUT, seat, len(self.outs)))
-        if seat == self.turn:
-            self.leaving = seat
-        else:
-            self.active.remove(seat)
         if self.window == seat:
             self.window = 0
         if self.chain == seat:
             self.chain = 0
-        return bool(self._done())
+        if seat != self.turn:
+            self.active.remove(seat)
+            return bool(self._done())
+        self.leaving = seat
+        done = self._done()
+        if not keep and not done:
+            self._next(1)  # the turn came back to it (a skip): it goes to the next seat
+        return bool(done)
 
     def _done(self):
         """The round's winner once it is decided (after the draws T5 asks for), else 0."""

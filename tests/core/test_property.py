@@ -138,3 +138,9 @@ def test_random_streams_keep_every_invariant():
         play_match(seed, n)
         done += n
         seed += 1
+
+
+def test_seeds_that_once_found_a_bug():
+    # 2310: elimination with teams, a last S gave the turn back to the seat going out
+    for seed in (2310,):
+        play_match(seed, 3)
