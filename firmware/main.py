@@ -11,7 +11,6 @@ import sys
 
 LOG = "/log"
 DECK = "/deck.bin"
-_SLOT = 11  # a deck slot in /deck.bin: the UID's length, then up to 10 UID bytes
 
 
 def prepare_log(path=LOG):
@@ -23,25 +22,8 @@ def prepare_log(path=LOG):
 
 
 def load_registry(path=DECK):
-    """The enrolled deck from its 108 slots, or None (the synthetic registry: every real tag
-    is then an unknown tag, and the table answers it as such)."""
-    try:
-        with open(path, "rb") as f:
-            blob = f.read()
-    except OSError:  # no deck enrolled yet
-        return None
-    from uno.cards import NCARDS, Registry
-    try:
-        if len(blob) != NCARDS * _SLOT:
-            raise ValueError("%d bytes, want %d" % (len(blob), NCARDS * _SLOT))
-        uids = []
-        for i in range(NCARDS):
-            o = i * _SLOT
-            uids.append(blob[o + 1:o + 1 + blob[o]])
-        return Registry(uids)
-    except ValueError as e:
-        print("main: %s ignored: %s" % (path, e))
-        return None
+    from hub.app import load_deck
+    return load_deck(path)
 
 
 def main(board=None, log=LOG, deck=DECK):

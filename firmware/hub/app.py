@@ -40,6 +40,20 @@ _TUNES = ((_ROUND_OVER, tunes.ROUND_OVER), (_MATCH_OVER, tunes.ROUND_OVER), (_PE
           (_REJECT, tunes.REJECTED), (_UNO_OPEN, tunes.UNO_WINDOW), (_TIMER_WARN, tunes.WARNING))
 
 
+def load_deck(path):
+    """The enrolled deck saved at path (a Registry's blob), or None: the synthetic registry,
+    under which every real tag is an unknown tag, and the table answers it as such."""
+    from uno.cards import Registry
+    try:
+        with open(path, "rb") as f:
+            return Registry.from_blob(f.read())
+    except OSError:  # no deck enrolled yet
+        return None
+    except ValueError as e:
+        print("hub: deck %s ignored: %s" % (path, e))
+        return None
+
+
 def _tune_name(tune):
     for name in tunes.PATTERNS:
         if tunes.PATTERNS[name] is tune:

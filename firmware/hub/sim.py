@@ -2,6 +2,8 @@
 
     micropython [-i] -m hub.sim [--log DIR] [--script FILE] [--inputs PATH] [--pace MS] [--exit]
 
+The deck enrolled at a simulated table is kept beside its log (DIR.deck).
+
 Table inputs come as table-script lines (docs/formats.md) from a script, played at --pace ms
 an input, and/or live from --inputs (a pipe: `unotable sim` writes what you type there). The
 USB serial is this process's stdin/stdout: on a pseudo-terminal the host tool talks to it
@@ -17,7 +19,7 @@ import time
 from board.buzzer import Buzzer
 from board.leds import Leds
 from gamelog import Log
-from hub.app import Hub
+from hub.app import Hub, load_deck
 from hub.serial import Serial
 from uno.script import header, parse_line, to_input
 
@@ -120,7 +122,7 @@ class SimBoard:
 
 def main(argv):
     opts = {"--log": "/tmp/unotable-sim-log", "--script": None, "--inputs": None,
-            "--pace": "300", "--settings": None}
+            "--pace": "300"}
     exit_at_end = "--exit" in argv
     i = 0
     while i < len(argv):
@@ -129,7 +131,8 @@ def main(argv):
             i += 1
         i += 1
     board = SimBoard(opts["--script"], opts["--inputs"], int(opts["--pace"]))
-    hub = Hub(board, Log(opts["--log"]))
+    deck = opts["--log"].rstrip("/") + ".deck"  # an enrolled deck lives beside the log
+    hub = Hub(board, Log(opts["--log"]), load_deck(deck))
     board.hub = hub
     settings = None
     if opts["--script"]:  # a script's settings line sets the rules of a fresh table
@@ -140,7 +143,7 @@ def main(argv):
                     settings = header(d)
                     break
     hub.start(settings)
-    serial = Serial(hub)
+    serial = Serial(hub, deck=deck)
 
     async def go():
         task = asyncio.create_task(hub.run())

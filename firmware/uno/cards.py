@@ -159,6 +159,17 @@ class Registry:
             i = blob.find(key, i + 1)
         return -1
 
+    @classmethod
+    def from_blob(cls, blob):
+        """A registry from the bytes of another's .blob (a deck file); ValueError if bad."""
+        if len(blob) != NCARDS * _SLOT:
+            raise ValueError("%d bytes, want %d" % (len(blob), NCARDS * _SLOT))
+        uids = []
+        for i in range(NCARDS):
+            o = i * _SLOT
+            uids.append(blob[o + 1:o + 1 + blob[o]])
+        return cls(uids)
+
     def uid(self, card):
         o = card * _SLOT
         return self.blob[o + 1:o + 1 + self.blob[o]]

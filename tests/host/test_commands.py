@@ -115,3 +115,24 @@ def test_errors_say_what_to_do(capsys):
     assert code == 2 and "cannot open /dev/does-not-exist" in err and "unotable ports" in err
     code, _, err = run(capsys, "rules", "set", "stacking", "--port", "/dev/x")
     assert code == 2 and "NAME=VALUE" in err
+
+
+def test_an_enrolled_deck_survives_a_restart_of_the_table(code, tmp_path):
+    from unotable.link import Link
+    log = str(tmp_path / "log")
+    uids = [bytes.fromhex("04%012x" % (0x2000 + i)) for i in range(NCARDS)]
+    t = sim.SimTable(log=log, code=code)
+    try:
+        t.status()
+        t.link.close()
+        with Link.open(t.port, timeout=2.0) as link:
+            link.upload_registry(uids)
+    finally:
+        t.close()
+    again = sim.SimTable(log=log, code=code)
+    try:
+        again.send({"in": "pad", "uid": uids[3].hex()})
+        time.sleep(0.3)
+        assert again.status()["events"][0][:2] == [25, 5]   # known: never drawn, not unknown
+    finally:
+        again.close()
