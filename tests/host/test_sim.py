@@ -94,7 +94,7 @@ def test_typed_inputs_reach_the_table_and_bad_lines_get_an_answer(code):
 
 def test_a_power_cut_mid_round_loses_nothing_that_was_answered(code, tmp_path):
     log = str(tmp_path / "log")
-    table = sim.SimTable(EXAMPLES[1], pace=5, log=log, code=code)
+    table = sim.SimTable(EXAMPLES[2], pace=5, log=log, code=code)   # 10 seats: a long round
     try:
         time.sleep(0.6)
         before = table.status()
