@@ -3,7 +3,7 @@
 Prints bytes per input record, appends per second, flash programs/erases per append, and the
 time and heap of recovering a 300-input round after a snapshot (with a night of rounds before).
 
-    MICROPYPATH=firmware:.frozen micropython -X heapsize=1m bench/log_bench.py [N] [rounds]
+    MICROPYPATH=firmware:tests:.frozen micropython -X heapsize=1m bench/log_bench.py [N] [rounds]
 
 The RAM disk itself lives on the heap (64 x 4 KB), hence the large heap; the log's own use is
 printed. Speeds are the unix port's CPU cost: on an ESP32 the flash erase dominates (count x
@@ -21,64 +21,17 @@ except ImportError:
 
 from gamelog import Log
 from gamelog.fmt import HDR
+from logkit import RamDisk  # tests/logkit.py: the littlefs RAM disk the log's tests use
+from uno.bot import Rng
 
 MNT = "/bench"
 
 
-class RamDisk:
-    def __init__(self, bs, n):
-        self.bs = bs
-        self.blocks = [bytearray(bs) for _ in range(n)]
-        self.progs = 0
-        self.prog_bytes = 0
-        self.erases = 0
-
-    def readblocks(self, n, buf, off=0):
-        bs = self.bs
-        i = 0
-        while i < len(buf):
-            k = min(bs - off, len(buf) - i)
-            buf[i:i + k] = self.blocks[n][off:off + k]
-            i += k
-            n += 1
-            off = 0
-
-    def writeblocks(self, n, buf, off=None):
-        if off is None:
-            off = 0
-        self.progs += 1
-        self.prog_bytes += len(buf)
-        bs = self.bs
-        i = 0
-        while i < len(buf):
-            k = min(bs - off, len(buf) - i)
-            self.blocks[n][off:off + k] = buf[i:i + k]
-            i += k
-            n += 1
-            off = 0
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return len(self.blocks)
-        if op == 5:
-            return self.bs
-        if op == 6:
-            self.erases += 1
-            return 0
-        return None
-
-
-_seed = [12345]
+_rng = Rng(12345)  # the same table inputs on every run
 
 
 def rnd(n):
-    # xorshift: the same table inputs on every run
-    x = _seed[0]
-    x ^= (x << 13) & 0xFFFFFFFF
-    x ^= x >> 17
-    x ^= (x << 5) & 0xFFFFFFFF
-    _seed[0] = x
-    return x % n
+    return _rng.below(n)
 
 
 UIDS = [bytes([4, i, 0x5A, 0x31, 0x80 | i, 0x22, 0x90]) for i in range(108)]

@@ -29,6 +29,7 @@ class RamDisk:
         self.blocks = [bytearray(bs) for _ in range(n)]
         self.cut = -1
         self.progs = 0
+        self.prog_bytes = 0
         self.erases = 0
 
     def readblocks(self, n, buf, off=0):
@@ -52,6 +53,7 @@ class RamDisk:
         self.progs += 1
         if 0 <= self.cut < self.progs:
             return
+        self.prog_bytes += len(buf)
         bs = self.bs
         i = 0
         while i < len(buf):
