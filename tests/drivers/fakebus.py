@@ -454,3 +454,13 @@ class MFRC522(_Dev):
         self.irq_bits |= 0x20  # RxIRq
         if self.err:
             self.irq_bits |= 0x02  # ErrIRq
+
+
+def poll(r, max_collects):
+    """One read through a driver's non-blocking pair: start_poll(), then collect() until done."""
+    r.start_poll()
+    for _ in range(max_collects):
+        got = r.collect()
+        if got is not None:
+            return got
+    raise AssertionError("no result")

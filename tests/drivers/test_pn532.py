@@ -19,13 +19,8 @@ def rig(latency=1, irq=False, begin=True):
     return bus, chip, r
 
 
-def poll(r, max_collects=50):
-    r.start_poll()
-    for _ in range(max_collects):
-        got = r.collect()
-        if got is not None:
-            return got
-    raise AssertionError("no result")
+def poll(r):
+    return fakebus.poll(r, 50)
 
 
 class WireLog(fakebus.Bus):
