@@ -17,20 +17,12 @@ still there" is the caller's job. The SPI bus is MSB-first, mode 0, shared by bo
 (each has its own CS); every transfer happens with that reader's CS low, in one call.
 """
 import asyncio
-import time
+
+from board.compat import sleep_ms  # noqa: F401  (the drivers' blocking pause, boot only)
 
 
 class ReaderError(Exception):
     """A poll failed; str() says why. Counted by the caller; the next poll starts afresh."""
-
-
-def sleep_ms(ms):
-    """Blocking pause for begin(): time.sleep_ms on MicroPython, time.sleep on CPython."""
-    f = getattr(time, "sleep_ms", None)
-    if f:
-        f(ms)
-    else:
-        time.sleep(ms / 1000)
 
 
 async def read_uid(reader, period_ms=2, limit_ms=100):
