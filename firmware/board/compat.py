@@ -11,7 +11,7 @@ def _ticks_diff(ticks1, ticks2):
 
 
 def _ticks_ms():
-    return int(time.monotonic() * 1000) & (_PERIOD - 1)
+    return int(getattr(time, "monotonic")() * 1000) & (_PERIOD - 1)  # CPython only
 
 
 def _sleep_ms(ms):
