@@ -55,7 +55,7 @@ class Leds:
         self._t = 0
         self._lit = 0      # logical bits last written
         self._t_set = False
-        self._alert = None  # (on, blink) of an error code shown over the table, or None
+        self._alert = None  # type: tuple[int, int] | None  # error code shown over the table
         self._out(True)    # every LED to a known state
 
     @property
