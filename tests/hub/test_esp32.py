@@ -407,6 +407,33 @@ def test_main_reads_the_deck_registry():
     assert main.load_registry(path) is None
 
 
+def test_holding_shuffle_at_power_up_skips_the_app():
+    import main
+    for chip in (pins.ESP32, pins.ESP32S3):
+        m = kit.Machine(chip=chip)
+        assert main.skip_requested(m, m.chip) is False
+        m.shuffle.value(0)  # held
+        assert main.skip_requested(m, m.chip) is True
+        assert main.main(log="/nonexistent-dir/log", hw=m, chip=m.chip) is None
+        assert m.wdt is None and m.spi_args is None  # no board built, no watchdog
+        P = m.Pin
+        assert P.modes[chip.SHUFFLE] == ((P.IN, P.PULL_UP) if chip.SHUFFLE_PULLUP else (P.IN, -1))
+    m = kit.Machine()
+    flicker = [0, 0, 1, 0, 0]  # a bounce, not a hold
+    m.shuffle.value = lambda *v: flicker.pop(0) if flicker else 1
+    assert main.skip_requested(m, m.chip) is False
+    assert main.skip_requested() is False  # no pin map here (the unix port, CPython)
+
+
+def test_main_builds_the_board_when_shuffle_is_not_held():
+    import main
+    m = kit.Machine()
+    hub = main.main(log="/nonexistent-dir/a/log", deck="/nonexistent-dir/deck.bin", hw=m,
+                    chip=m.chip)
+    assert m.spi_args is not None  # the board was built (then the log failed: a crash)
+    assert hub is not None and hub.table is None
+
+
 def test_main_reports_a_crash_and_returns():
     import main
     r = Rig()
