@@ -416,6 +416,11 @@ class Esp32Board:
                 "display": self.display is not None, "dog": self._dog is not None,
                 "faults": self.faults}
 
+    def selftest(self, **kw):
+        """The guided bring-up checks (hub/selftest.py); returns [(status, what, detail)]."""
+        from hub.selftest import run
+        return run(self, **kw)
+
     def table_id(self):
         """This table's id: 8 bytes from machine.unique_id() (the ESP32's 6-byte MAC), hashed
         so that every id is 8 bytes whatever the chip gives, and stable across boots."""
