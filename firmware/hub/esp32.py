@@ -296,10 +296,10 @@ class _Pad:
 
 
 class Esp32Board:
-    def __init__(self, hw=None, chip=None, clock=None) -> None:
+    def __init__(self, hw=None, chip=None, clock=None, say=print) -> None:
         """hw: the machine module (default) or a stand-in with its Pin, SPI, I2C, PWM, WDT and
         Timer; chip: a class of board/pins.py (default: the one this chip is); clock: a
-        ticks_ms() (default time.ticks_ms)."""
+        ticks_ms() (default time.ticks_ms); say: where the boot report's lines go (the serial)."""
         if hw is None:
             import machine
             hw = machine
@@ -380,7 +380,7 @@ class Esp32Board:
 
         self.report = self._boot_report()  # serial and display: what came up, and how
         for line in self.report:
-            print("board: " + line)
+            say("board: " + line)
         self._boot_screen()
 
     # -- the board interface (hub/app.py) --
@@ -467,6 +467,7 @@ class Esp32Board:
         the next reset. After a crash (keep_dog=False) the watchdog resets the board."""
         self.buzzer.stop()
         try:
+            self.leds.alert(0)
             self.leds.off()
         except OSError:
             pass

@@ -213,7 +213,8 @@ class Rig:
         if setup is not None:
             setup(self.m)
         self.clock = Clock(t0)
-        self.board = Esp32Board(hw=self.m, chip=self.m.chip, clock=self.clock)
+        self.said = []
+        self.board = Esp32Board(hw=self.m, chip=self.m.chip, clock=self.clock, say=self.said.append)
         self.got = []
         self.board.attach(self.got.append)
 

@@ -136,6 +136,7 @@ def colour_leds(r):
 def test_the_boot_report_names_each_readers_part_firmware_and_irq_mode():
     r = Rig(play="pn532", draw="mfrc522")
     assert r.board.report == ["PLAY pad: PN532 v1.6, IRQ pin", "DRAW shoe: MFRC522 v2.0, IRQ pin"]
+    assert r.said == ["board: " + line for line in r.board.report]  # on the serial
     info = r.board.info()
     assert info["readers"] == ["pn532", "mfrc522"] and info["versions"] == ["1.6", "2.0"]
     assert info["irq"] == ["pin", "pin"] and info["alerts"] == []
@@ -450,7 +451,7 @@ def test_main_runs_the_table_and_ctrl_c_returns_to_the_repl():
     import main
     d = logkit.fresh()
     m = kit.Machine()
-    b = esp32.Esp32Board(hw=m, chip=m.chip)
+    b = esp32.Esp32Board(hw=m, chip=m.chip, say=len)
     place(m.play, NTAG)
     polls = [0]
     poll = b.poll_once
@@ -525,7 +526,7 @@ def test_run_under_micropython():
         return  # board.buzzer/leds tasks need asyncio.sleep_ms: MicroPython only
     import asyncio
     m = kit.Machine()
-    b = esp32.Esp32Board(hw=m, chip=m.chip)  # the real ticks clock
+    b = esp32.Esp32Board(hw=m, chip=m.chip, say=len)  # the real ticks clock
     got = []
     place(m.play, NTAG)
 
