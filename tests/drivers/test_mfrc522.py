@@ -70,7 +70,8 @@ def test_only_known_versions_are_an_mfrc522():
 
 def test_a_floating_miso_is_never_an_mfrc522():
     # 10k pull-up: FF; none: 00, FF or noise; AA: what a PN532 still waking shifts out
-    for levels in ((0xFF,), (0x00,), (0xAA,), (0x00, 0x10, 0x00, 0x37), (0x55, 0x00, 0xAA)):
+    for levels in ((0xFF,), (0x00,), (0xAA,), (0x00, 0x10, 0x00, 0x37), (0x55, 0x00, 0xAA),
+                   (0x00, 0x92, 0x00, 0x92), (0x12, 0x00, 0x37, 0x91, 0xB2)):
         bus = fakebus.Bus()
         nobody = fakebus.Floating(bus, levels)
         e = raises(ReaderError, MFRC522(bus, nobody.cs).begin)
