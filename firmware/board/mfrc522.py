@@ -12,8 +12,9 @@ played), not resolved bit by bit. CRC_A is computed here, so the chip's CRC unit
 
 begin() accepts only a chip whose VersionReg is one that MFRC522s and their common clones give
 (KNOWN_VERSIONS) and whose registers keep what is written: a PN532 still waking (it has been
-seen answering AA AA ..) or a floating MISO (00 / FF, or noise) is never taken for an MFRC522. The receiver gain (RFCfgReg) is set to its
-maximum, 48 dB, unless told otherwise: an NTAG sticker under a cover reads further.
+seen answering AA AA ..) or a floating MISO (00 / FF, or noise) is never taken for an MFRC522.
+The receiver gain (RFCfgReg) is set to its maximum, 48 dB, unless told otherwise: an NTAG
+sticker under a cover reads further.
 """
 try:
     from micropython import const

@@ -323,7 +323,7 @@ class Esp32Board:
         self._dog = None          # type: WDT | None
         self._keeper = None       # type: Timer | None
         self.faults = 0           # exceptions caught in the input loop
-        self.alerts = []          # type: list[int]  # codes shown now (board/faults.py), newest last
+        self.alerts = []          # type: list[int]  # codes shown (board/faults.py), newest last
         self._shown = 0           # the code the LEDs show, 0 for none
         self._shown_t = t         # ... since these ticks
         self._boot_t = t          # the boot report went on the display

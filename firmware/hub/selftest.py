@@ -110,7 +110,8 @@ class SelfTest:
                         _IN_SEAT, s)
         for c in range(4):
             leds.show(colour=c)
-            self._press("%s button" % COLOURS[c], "press the %s button (its LED is lit)" % COLOURS[c],
+            name = COLOURS[c]
+            self._press(name + " button", "press the %s button (its LED is lit)" % name,
                         _IN_COLOUR, c)
         leds.off()
         self._press("shuffle sensor", "press the shuffle sensor", _IN_SHUFFLE, None)
