@@ -417,7 +417,9 @@ class Esp32Board:
                 "faults": self.faults}
 
     def selftest(self, **kw):
-        """The guided bring-up checks (hub/selftest.py); returns [(status, what, detail)]."""
+        """The guided bring-up checks (hub/selftest.py), blocking: at the REPL, not in the app
+        (there: `await hub.selftest.SelfTest(board, say=..., wait=hub.selftest.pause).run()`).
+        Returns [(status, what, detail)]."""
         from hub.selftest import run
         return run(self, **kw)
 
