@@ -8,6 +8,7 @@ name from there, and /rom comes after the filesystem on sys.path.
 import os
 import shutil
 import subprocess
+import sys
 
 from unotable.build import FIRMWARE, ROOT, SOURCE, BuildError, build, tool
 
@@ -81,3 +82,34 @@ def sim_run(image):
     from unotable.sim import HEAP
     heap = int(HEAP.rstrip("k")) + (os.path.getsize(image) + 2047) // 1024
     return MOUNT, (RUNNER, image, "hub.sim:main"), "%dk" % heap
+
+
+def deploy(port, work, dry_run=False):
+    """`unotable deploy --romfs`: builds the image in work/, writes it with mpremote; returns
+    the exit code, a one-line answer on stderr for what fails."""
+    image = os.path.join(work, "unotable.romfs")
+    try:
+        size, sources = build_image(image, work)
+    except BuildError as e:
+        return _say(e)
+    argv = deploy_argv(port, image, sources)
+    print("mpremote connect %s: ROMFS image %d bytes (partition 0), stale package folders "
+          "off the filesystem, %s, then reset" % (port, size, ", ".join(map(os.path.basename,
+                                                                         sources))))
+    if dry_run:
+        return 0
+    r = subprocess.run(argv, capture_output=True, text=True)
+    out = (r.stdout + r.stderr).strip()
+    if r.returncode:
+        why = out.splitlines()[-1] if out else "exit %d" % r.returncode
+        hint = (" The board needs firmware built with ROMFS and a romfs partition "
+                "(docs/deploy.md)." if "ROMFS" in out or "partition" in out else
+                " Is the port free (close `unotable monitor`)?")
+        return _say("mpremote failed: %s.%s" % (why.rstrip("."), hint))
+    print("deployed the ROMFS image (%d bytes) to %s" % (size, port))
+    return 0
+
+
+def _say(e):
+    print("unotable deploy: %s" % e, file=sys.stderr)
+    return 2

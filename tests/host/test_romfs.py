@@ -99,3 +99,15 @@ def test_the_clean_step_removes_stale_packages_and_keeps_the_log(tmp_path):
 def test_a_wrong_image_name_gets_an_answer(tmp_path):
     with pytest.raises(BuildError, match="romfs"):
         romfs.build_image(str(tmp_path / "image.bin"), str(tmp_path))
+
+
+def test_deploy_dry_run_plans_and_a_missing_board_gets_one_line(image, tmp_path, capsys,
+                                                                 monkeypatch):
+    monkeypatch.setattr(romfs, "build_image", lambda path, work: image[1:])  # built once above
+    assert romfs.deploy("/dev/ttyUSB0", str(tmp_path / "a"), dry_run=True) == 0
+    out = capsys.readouterr().out
+    assert "ROMFS image" in out and "boot.py, main.py" in out
+    assert romfs.deploy("/dev/unotable-no-such-port", str(tmp_path / "b")) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("unotable deploy: mpremote failed") and "\n" not in err
+    assert "Traceback" not in err
