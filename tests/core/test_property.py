@@ -17,7 +17,8 @@ ROUNDS = 60 if MICRO else 2500
 STEP_CAP = 20000
 
 
-def random_settings(rng, nseats):
+def random_settings(rng, seats):
+    nseats = len(seats)
     values = {}
     for name, default, allowed, rule in catalogue():
         if rng.chance(500):
@@ -31,7 +32,7 @@ def random_settings(rng, nseats):
     teams = [k for k in range(2, 6) if nseats % k == 0 and nseats // k >= 2]
     values["teams"] = rng.pick(teams) if teams and rng.chance(300) else 0
     if values.get("first_dealer", 0) > 0:
-        values["first_dealer"] = rng.below(MAX_SEAT + 1)
+        values["first_dealer"] = rng.pick(seats)
     return Settings(values)
 
 
@@ -76,11 +77,11 @@ def check_round(t, evs, i):
     w = evs[i][1]
     names = [e[0] for e in evs]
     if t.rules.elimination == "yes":
-        assert w in t.outs  # laid down (H5) or out of cards
+        assert w in t.finished  # laid down (H5) or out of cards
     elif SUM_WIN not in names:
         assert not t.hands[w]
     mates = team(t, w)
-    losers = [s for s in t.seats if s not in mates and s not in t.outs]
+    losers = [s for s in t.seats if s not in mates and s not in t.finished]
     pts = sum(points(c) for s in losers for c in t.hands[s])
     assert evs[i][2] == pts
     scored = [e for e in evs[i + 1:] if e[0] == SCORE]
@@ -100,7 +101,7 @@ def play_match(seed, rounds_wanted):
         s = 1 + rng.below(MAX_SEAT)
         if s not in seats:
             seats.append(s)
-    t = Table(random_settings(rng, nseats))
+    t = Table(random_settings(rng, seats))
     bot = Bot(t, seats, seed=seed, mistakes=rng.pick((0, 30, 150)),
               call=rng.below(1000), catch=rng.below(1000), challenge=rng.below(1000),
               rules=rng.pick((0, 300)), tick=rng.pick((0, 100)))
