@@ -75,7 +75,7 @@ def _row(name):
     raise ValueError("no setting %r" % (name,))
 
 
-def _whole(text):
+def whole(text):
     """An int from ASCII digits (optional leading '-') only, else None: CPython's int() and
     str.isdigit() take other scripts' digits and MicroPython's do not, and both must agree."""
     digits = text[1:] if text[:1] == "-" else text
@@ -92,7 +92,7 @@ def check(name, value):
     allowed = _row(name)[2]
     if isinstance(allowed[0], int):
         if isinstance(value, str):
-            value = _whole(value)
+            value = whole(value)
         if not isinstance(value, int) or isinstance(value, bool) \
                 or not allowed[0] <= value <= allowed[1]:
             raise ValueError("%s must be a whole number from %d to %d" % (name, allowed[0], allowed[1]))
