@@ -2,9 +2,10 @@
 
     with Link.open("/dev/ttyUSB0") as link:
         print(link.hello())
-        for seq, t, wall, inp in link.sync_records(last_stored + 1):
-            store(...)
-        link.ack(last_stored)
+        for r in link.sync_records(last_stored + 1):
+            if isinstance(r, Gap): note(r.first, r.last, r.cause)
+            else: store(*r)           # seq, t, wall, inp, tag (4 bytes, or None)
+        link.ack(last_stored)          # link.heads: the chain heads seen, (seq, hex, mac hex)
 
 Every failure is a LinkError whose message says what happened and what to do next.
 """
@@ -59,6 +60,24 @@ class ProtocolError(LinkError):
     """An intact answer whose content makes no sense."""
 
 
+class Gap:
+    """Seqs first..last are not in the table's log: cause is "pruned", "damaged", "missing",
+    "foreign", "order" (or "other")."""
+    __slots__ = ("first", "last", "cause")
+
+    def __init__(self, first, last, cause):
+        self.first = first
+        self.last = last
+        self.cause = cause
+
+    def __eq__(self, o):
+        return isinstance(o, Gap) and (self.first, self.last, self.cause) == (
+            o.first, o.last, o.cause)
+
+    def __repr__(self):
+        return "Gap(%d, %d, %r)" % (self.first, self.last, self.cause)
+
+
 class Link:
     def __init__(self, ser, port=None, timeout=1.0, retries=3):
         self.ser = ser
@@ -70,6 +89,8 @@ class Link:
         self.buf = bytearray()
         self.over = False           # inside a line longer than a frame: dropped up to its end
         self.head = b""
+        self.heads = []             # (seq, head hex, mac hex) of each chain head a sync saw
+        self.received = 0           # highest seq this session got: `ack` may go up to it
         self.stats = {"requests": 0, "retries": 0, "corrupt": 0, "discarded": 0, "noise": 0,
                       "echo": 0, "sent": 0, "received": 0}
 
@@ -248,8 +269,25 @@ class Link:
         return self._json("enroll", {"on": bool(on)})
 
     def ack(self, upto):
-        """Tells the table the host has stored every seq <= upto (it may prune them)."""
+        """Tells the table the host has stored every seq <= upto (it may prune them). The table
+        refuses a seq past what it has sent since it booted: sync first."""
         return self._json("ack", {"upto": int(upto)})
+
+    def pair(self):
+        """{"id": hex16, "key": hex64}: the table's id and the key of its chain, handed to one
+        host only (Refused once paired)."""
+        d = self._json("pair")
+        if not isinstance(d, dict) or len(d.get("id", "")) != 16 or len(d.get("key", "")) != 64:
+            raise ProtocolError("the table's answer to `pair` is not an id and a key: %r" % (d,))
+        return d
+
+    def undo(self, n=1):
+        """Takes back the table's last n accepted inputs of the round (logged as an input)."""
+        return self._json("undo", {"n": int(n)})
+
+    def repl(self):
+        """Ctrl-C stops the firmware for the next few seconds, even in a round (mpremote)."""
+        return self._json("repl")
 
     def upload_registry(self, uids):
         """Sends the 108 UIDs (card index order) in 4 frames."""
@@ -283,10 +321,12 @@ class Link:
         return self.registry
 
     def sync_records(self, from_seq=1, max_bytes=0):
-        """Yields (seq, t, wall, inp) of every logged input with seq >= from_seq, batch after
-        batch, until the table says no more follow. After a cut, call again from the last
-        stored seq + 1: nothing is lost or repeated. Fetches the deck registry when a batch
-        names cards by index in a registry this host does not hold."""
+        """Yields (seq, t, wall, inp, tag) for every logged input with seq >= from_seq and a
+        Gap for every range of seqs the log cannot give (pruned, damaged ...), batch after
+        batch, until the table says no more follow; the chain head that closes the last batch
+        goes to self.heads. After a cut, call again from the last stored seq + 1: nothing is
+        lost or repeated. Fetches the deck registry when a batch names cards by index in a
+        registry this host does not hold."""
         seq = from_seq
         while True:
             q = {"from": seq}
@@ -296,19 +336,41 @@ class Link:
             try:
                 data = a2b_base64(p)
                 try:
-                    recs, more = decode_batch(data, self.registry)
+                    recs, more, head = decode_batch(data, self.registry)
                 except RegistryMismatch:
                     self.fetch_registry()
-                    recs, more = decode_batch(data, self.registry)
+                    recs, more, head = decode_batch(data, self.registry)
             except (CodecError, B64Error) as e:
                 raise ProtocolError("records from seq %d could not be decoded: %s" % (seq, e))
+            if recs and recs[0][0] < seq:
+                raise ProtocolError("the table sent seq %d, asked from %d" % (recs[0][0], seq))
             for r in recs:
-                yield r
+                if len(r) == 3:
+                    top = r[1]
+                    yield Gap(r[0], r[1], r[2])
+                else:
+                    top = r[0]
+                    yield r
+                self.received = max(self.received, top)
+            if head:
+                self.heads.append((head[0], head[1].hex(), head[2].hex()))
             if not more:
                 return
             if not recs:
                 raise ProtocolError("the table says records follow seq %d but sent none" % seq)
-            seq = recs[-1][0] + 1
+            seq = top + 1
+
+
+def open_repl(port, timeout=1.0):
+    """Asks the table firmware on port to let Ctrl-C through for a few seconds, so mpremote can
+    take the port even in a round. True if it agreed; False if nothing answered (no firmware
+    running: the REPL is there already) or it is an older firmware."""
+    try:
+        with Link.open(port, timeout=timeout, retries=2) as link:
+            link.repl()
+            return True
+    except LinkError:
+        return False
 
 
 def _why(e):

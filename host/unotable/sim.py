@@ -22,7 +22,9 @@ from unotable.build import BuildError, build, tool
 # The app's code sits in the heap on the unix port (64-bit, .mpy loaded into RAM); a board
 # freezes it into flash. 192k holds the code, a 10-player round and the link (bench/app_heap.py).
 HEAP = "192k"
-HIDDEN = ("seq", "tune", "leds", "events", "firmware", "board")  # the hub's status beyond the state
+# the hub's status beyond the state
+HIDDEN = ("seq", "tune", "leds", "events", "firmware", "board", "id", "damage", "fault", "flash",
+          "log_full", "notice", "dropped")
 
 
 def compile_firmware(out):
