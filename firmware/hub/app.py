@@ -263,12 +263,15 @@ class Hub:
         """(used, total) bytes of the log's filesystem, and whether to warn (WARN_PCT)."""
         try:
             f = getattr(self.board, "flash", None)   # the simulated table's pretend partition
-            u = f(self.log.dir) if f else self.log.usage()
-        except AttributeError:  # a log without usage(): ask the filesystem
-            import os
-            s = os.statvfs(self.log.dir)
-            u = ((s[2] - s[3]) * s[0], s[2] * s[0])
-        except OSError:
+            if f:
+                u = f(self.log.dir)
+            elif hasattr(self.log, "usage"):
+                u = self.log.usage()
+            else:                                    # ask the filesystem
+                import os
+                s = os.statvfs(self.log.dir)
+                u = ((s[2] - s[3]) * s[0], s[2] * s[0])
+        except Exception:  # unknown: no warning rather than no table
             u = None
         self.flash = u
         return u
@@ -309,6 +312,8 @@ class Hub:
                     self.fault = "snapshot: " + _repr(x)
                 self.check_flash()
                 break
+        if self.enrolling is not None and not self.between_rounds():
+            self.enrolling = None   # a draw for dealer began: card reads are the game's again
         self._guard()
         self.wake.set()
         return evs
@@ -445,13 +450,17 @@ class Hub:
     async def _dog(self):
         while True:
             self.board.feed_dog()
-            now = self.board.now()
-            if self.enrolling is not None and now > self.enroll_end:
-                self.enrolling = None           # a host that went quiet: enrolment ends
-            if self.repl_until >= 0 and now >= self.repl_until:
-                self.repl_until = -1
-                self._guard()
+            self.housekeeping()
             await asyncio.sleep_ms(1000)
+
+    def housekeeping(self):
+        """Every second: what the host started and left ends by itself."""
+        now = self.board.now()
+        if self.enrolling is not None and now > self.enroll_end:
+            self.enrolling = None           # a host that went quiet: enrolment ends
+        if self.repl_until >= 0 and now >= self.repl_until:
+            self.repl_until = -1
+            self._guard()
 
     async def run(self, serial=None):
         asyncio.create_task(self.board.run(self.inbox.put))

@@ -117,6 +117,10 @@ class LinkHandler:
             raise ValueError(_why_rule(_R_LOCKED))
         from uno.rules import check, preset
         try:
+            for text in (name, value if isinstance(value, str) else ""):
+                for ch in text:            # "\u0667" is a digit to CPython, not to the board
+                    if ord(ch) > 0x7E:
+                        raise ValueError(text)
             if name == "preset":
                 preset(value)
             else:

@@ -26,6 +26,8 @@ except ImportError:  # CPython
 from link.stdio import Lines
 from uno.script import dumps, input_dict
 
+_sleep_ms = getattr(asyncio, "sleep_ms", None) or (lambda ms: asyncio.sleep(ms / 1000))
+
 QLINES = const(6)       # answers waiting for the port
 QBYTES = const(4096)    # and their bytes: a host that does not read costs no more than this
 DUMP_STALL = const(30000)  # ms a dump may wait for the port before it is given up
@@ -44,6 +46,7 @@ class Serial:
         self.stray = 0           # Ctrl-C bytes ignored in a round
         self.dump = None         # the dump being sent: a generator of lines
         self.more = asyncio.Event()
+        self._poll = None
 
     def line(self, raw):
         """One received line (bytes): a frame's answer, or a command's lines."""
@@ -151,7 +154,6 @@ class Serial:
 
     async def _writer(self):
         """Sends queued lines when the port can take them; never waits on the port itself."""
-        self._poll = None
         buf = getattr(self.out, "buffer", None)
         try:
             import select
@@ -186,9 +188,9 @@ class Serial:
                         self.out.write(line.decode())
                 except OSError:  # the port went away: drop it, as a cut cable would
                     pass
-                await asyncio.sleep_ms(0)
+                await _sleep_ms(0)
                 continue
-            await asyncio.sleep_ms(10)
+            await _sleep_ms(10)
             if self.dump is not None and self.q:
                 stalled += 10
                 if stalled > DUMP_STALL:  # nobody reads it: let the log go
@@ -211,7 +213,7 @@ class Serial:
                 b = await reader.read(1)
             except OSError:  # a pty whose host side is closed (EIO): wait for the next one
                 self.hub.host_gone()
-                await asyncio.sleep_ms(50)
+                await _sleep_ms(50)
                 continue
             if not b:
                 self.hub.host_gone()
