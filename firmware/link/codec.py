@@ -175,6 +175,10 @@ class Encoder:
         used = 1 + (4 if self.reg is not None else 0) + uv_len(first) + uv_len(self.n + 1)
         return used + self.i - HDR + need <= self.lim
 
+    def fits(self, n):
+        """Would n more bytes (the head, say) stay within the limit?"""
+        return self._room(self.first if self.n else 1, n - uv_len(self.n + 1) + uv_len(self.n))
+
     def gap(self, first, last, cause):
         """Appends a gap entry (seqs first..last are not in the log) if it fits."""
         if not isinstance(first, int) or not isinstance(last, int) or not 1 <= first <= last:

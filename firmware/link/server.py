@@ -145,7 +145,7 @@ class LinkServer:
         elif e.reg is not reg:
             e.set_registry(reg)
         hf = getattr(self.h, "head", None)
-        e.start(lim, TRAILER if hf else 0)
+        e.start(lim)
         more = False
         it = self.h.records(seq)
         try:
@@ -166,8 +166,14 @@ class LinkServer:
                 it.close()
         if more and not e.n:
             raise ValueError("max %d too small for the record at seq %d" % (e.lim, seq))
-        # the chain head closes the last batch of a sync: the host checks what it got by it
-        head = hf() if hf and not more else None
+        # the chain head closes the last batch of a sync: the host checks what it got by it.
+        # No room left for it: the batch says more, and the next (empty but for it) has it.
+        head = None
+        if hf and not more:
+            head = hf()
+            if head and not e.fits(TRAILER):
+                head = None
+                more = True
         out = b2a_base64(e.finish(more, head), newline=False)
         if e.n and e.seq > self.sent:
             self.sent = e.seq
