@@ -66,15 +66,17 @@ def chained(recs):
     return out
 
 
-def sync(srv, reg):
-    """The host's loop, byte-counted: returns (records, up bytes, down bytes, round trips)."""
+def sync(srv, reg, tags=True):
+    """The host's loop, byte-counted: returns (records, up bytes, down bytes, round trips).
+    tags=False: the host holds the chain head and works the tags out itself."""
     up = down = trips = 0
     seq = 1
     got = []
     rid = 0
     while True:
         rid += 1
-        req = fr.encode(rid, "records", fr.REQ, json.dumps({"from": seq}, separators=(",", ":")))
+        q = {"from": seq} if tags else {"from": seq, "tags": False}
+        req = fr.encode(rid, "records", fr.REQ, json.dumps(q, separators=(",", ":")))
         ans = srv.handle(req)
         up += len(req)
         down += len(ans)
@@ -138,7 +140,8 @@ def main(argv):
     answers = []
     seq = 1
     while True:
-        req = fr.encode(len(reqs) + 1, "records", fr.REQ, json.dumps({"from": seq}, separators=(",", ":")))
+        req = fr.encode(len(reqs) + 1, "records", fr.REQ,
+                        json.dumps({"from": seq}, separators=(",", ":")))
         ans = srv.handle(req)
         reqs.append(req)
         answers.append(ans)
@@ -161,8 +164,14 @@ def main(argv):
     print("%s: hub encode %.0f inputs/s (%.1f us each), host decode %.0f inputs/s "
           "(%.1f us each); whole sync loop %.0f ms" % (name, n * 1e6 / enc, enc / n,
                                                        n * 1e6 / dec, dec / n, us / 1000))
+    got2, up2, down2, trips2 = sync(srv, reg, False)
+    assert [r[:4] for r in got2] == plain
+    secs2 = (up2 + down2) * BITS / BAUD
+    print("the host holding the head (tags worked out on the host, the usual sync): "
+          "%d round trips, %.2f B/input down, sync %.2f s" % (trips2, down2 / n, secs2))
     ok = down / n <= 12 and secs <= 5
-    print("aim <= 12 B/input and <= 5 s: %s" % ("met" if ok else "NOT MET"))
+    print("aim <= 12 B/input and <= 5 s with every tag on the wire: %s; the usual sync: %s" % (
+        "met" if ok else "NOT MET", "met" if secs2 <= 5 else "NOT MET"))
 
     # A messier night: bad inputs (unknown tags, stray presses), timer ticks, rule changes.
     recs = got = reqs = answers = srv = None

@@ -39,7 +39,7 @@ except ImportError:  # CPython
 from link import frame as fr
 from link.codec import Encoder, NCARDS, TRAILER
 
-RAW = const(744)        # batch bytes: base64 makes 992 chars, + 28 of frame fits frame.MAX
+RAW = const(747)        # batch bytes: base64 makes 996 chars, + 28 of frame = frame.MAX
 CHUNK = const(27)       # registry UIDs per frame: 4 frames; 27 x 11 bytes -> 400 chars
 MSG = const(200)        # error messages are cut to this many characters
 
@@ -138,6 +138,10 @@ class LinkServer:
         q = _json_in(p)
         seq = _int(q, "from", 1)
         lim = _int(q, "max", 0)
+        # tags: false: the host holds the chain head before seq and works the tags out itself
+        # (4 bytes a record less on the wire); the batch then ends at a gap, after which it
+        # cannot.
+        tags = q.get("tags", True) is not False
         reg = self.h.registry()
         e = self.enc
         if e is None:
@@ -153,12 +157,16 @@ class LinkServer:
                 if len(r) == 3:             # a gap: (first, last, cause), cut to what was asked
                     if r[1] < seq:
                         continue
-                    ok = e.gap(max(r[0], seq), r[1], r[2])
-                elif r[0] < seq:
+                    if not e.gap(max(r[0], seq), r[1], r[2]):
+                        more = True
+                        break
+                    if not tags:
+                        more = True
+                        break
                     continue
-                else:
-                    ok = e.add(r[0], r[1], r[2], r[3], r[4] if len(r) > 4 else None)
-                if not ok:
+                if r[0] < seq:
+                    continue
+                if not e.add(r[0], r[1], r[2], r[3], r[4] if tags and len(r) > 4 else None):
                     more = True
                     break
         finally:

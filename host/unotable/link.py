@@ -91,6 +91,7 @@ class Link:
         self.head = b""
         self.heads = []             # (seq, head hex, mac hex) of each chain head a sync saw
         self.received = 0           # highest seq this session got: `ack` may go up to it
+        self.mismatch = []          # (seq, head worked out here, the table's) that differ
         self.stats = {"requests": 0, "retries": 0, "corrupt": 0, "discarded": 0, "noise": 0,
                       "echo": 0, "sent": 0, "received": 0}
 
@@ -320,26 +321,35 @@ class Link:
             raise ProtocolError("the table's deck registry is not valid: %s" % e) from None
         return self.registry
 
-    def sync_records(self, from_seq=1, max_bytes=0):
+    def sync_records(self, from_seq=1, max_bytes=0, head=None):
         """Yields (seq, t, wall, inp, tag) for every logged input with seq >= from_seq and a
         Gap for every range of seqs the log cannot give (pruned, damaged ...), batch after
-        batch, until the table says no more follow; the chain head that closes the last batch
-        goes to self.heads. After a cut, call again from the last stored seq + 1: nothing is
-        lost or repeated. Fetches the deck registry when a batch names cards by index in a
-        registry this host does not hold."""
+        batch, until the table says no more follow; the chain head that closes the sync goes
+        to self.heads. After a cut, call again from the last stored seq + 1: nothing is lost or
+        repeated. Fetches the deck registry when a batch names cards by index in a registry
+        this host does not hold.
+
+        head: the chain head (32 bytes) after seq from_seq - 1, if the host holds it
+        (gamelog.chain.GENESIS before seq 1): the table then leaves the 4-byte tags out and
+        this side works them out, until a gap; self.mismatch lists (seq, worked out, the
+        table's) where they differ."""
+        chain = _chain()
         seq = from_seq
+        h = head if chain else None
         while True:
             q = {"from": seq}
             if max_bytes:
                 q["max"] = max_bytes
+            if h is not None:
+                q["tags"] = False
             p = self.request("records", q)
             try:
                 data = a2b_base64(p)
                 try:
-                    recs, more, head = decode_batch(data, self.registry)
+                    recs, more, last = decode_batch(data, self.registry)
                 except RegistryMismatch:
                     self.fetch_registry()
-                    recs, more, head = decode_batch(data, self.registry)
+                    recs, more, last = decode_batch(data, self.registry)
             except (CodecError, B64Error) as e:
                 raise ProtocolError("records from seq %d could not be decoded: %s" % (seq, e))
             if recs and recs[0][0] < seq:
@@ -347,18 +357,41 @@ class Link:
             for r in recs:
                 if len(r) == 3:
                     top = r[1]
+                    h = None                    # the chain goes on unseen: tags from the table
+                    self.received = max(self.received, top)
                     yield Gap(r[0], r[1], r[2])
-                else:
-                    top = r[0]
-                    yield r
+                    continue
+                top = r[0]
+                if h is not None:
+                    try:
+                        h = chain.step(h, r[0], r[1], r[2], r[3])
+                    except (ValueError, TypeError, OverflowError):
+                        h = None
+                    if h is not None:
+                        if r[4] is not None and r[4] != h[:4]:
+                            self.mismatch.append((r[0], h.hex(), r[4].hex()))
+                        r = r[:4] + (h[:4],)
                 self.received = max(self.received, top)
-            if head:
-                self.heads.append((head[0], head[1].hex(), head[2].hex()))
+                yield r
+            if last:
+                self.heads.append((last[0], last[1].hex(), last[2].hex()))
+                if h is not None and recs and last[0] == top and last[1] != h:
+                    self.mismatch.append((top, h.hex(), last[1].hex()))
             if not more:
                 return
             if not recs:
+                if last:
+                    return                      # only the head was left to send
                 raise ProtocolError("the table says records follow seq %d but sent none" % seq)
             seq = top + 1
+
+
+def _chain():
+    try:
+        from gamelog import chain
+        return chain
+    except ImportError:  # a gamelog without the chain: the table sends every tag
+        return None
 
 
 def open_repl(port, timeout=1.0):

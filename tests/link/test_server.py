@@ -157,6 +157,31 @@ def test_clock_enroll_ack():
         assert c.ask(verb, bad)[0] == fr.ERR, (verb, bad)
 
 
+def test_a_host_that_holds_the_head_gets_no_tags_and_a_batch_that_ends_at_a_gap():
+    hub = FakeHub(random_records(600, 8, gaps=True), registry())
+    c = Client(hub)
+    seq = 1
+    got = []
+    heads = []
+    while True:
+        recs, more, head = decode_batch(a2b_base64(c.ok("records", {"from": seq,
+                                                                  "tags": False})), hub.reg)
+        for i, r in enumerate(recs):
+            if len(r) == 3:
+                assert i == len(recs) - 1 and more     # a gap ends the batch
+            else:
+                assert r[4] is None
+        got.extend(recs)
+        if head:
+            heads.append(head)
+        if not more:
+            break
+        seq = top(recs) + 1
+    assert [r if len(r) == 3 else r[:4] for r in got] == [
+        r if len(r) == 3 else r[:4] for r in hub.log]
+    assert heads == [hub.head()]
+
+
 def test_ack_past_the_last_seq_sent_is_refused():
     c = Client()
     log = c.hub.log
