@@ -117,6 +117,14 @@ class SimTable:
                 last = json.loads(line)
         return last
 
+    def open_repl(self):
+        """For the next 10 s Ctrl-C stops the firmware even in a round: mpremote can take the
+        port (`unotable.link.open_repl` does the same over the link, for a board)."""
+        try:
+            self.link.write(b"repl\n")
+        except (serial.SerialException, OSError):
+            pass
+
     def running(self):
         return self.proc.poll() is None
 
@@ -169,7 +177,7 @@ def state_only(s):
 
 HELP = """type table inputs: pad R7 | shoe R7 | seat 3 | seat 3 long | colour G | shuffle
                    tick 5000 | rule stacking on      (cards by face R7 or copy R7b)
-and: status | help | quit"""
+and: status | repl (mpremote may take the port for 10 s, even in a round) | help | quit"""
 
 
 def run(args):
@@ -208,6 +216,11 @@ def run(args):
                 return 0
             if text == "help":
                 print(HELP)
+                continue
+            if text == "repl":
+                sim.open_repl()
+                print("for 10 s: mpremote connect %s resume exec ... (Ctrl-C stops the table)"
+                      % sim.port)
                 continue
             if text != "status":
                 try:
