@@ -8,6 +8,8 @@ knows the UID. Outcomes never travel: the host replays the inputs through the sa
 """
 from binascii import crc32
 
+from gamelog.fmt import put_uv, uv_len   # LEB128 varints: one definition, the log's
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -68,23 +70,6 @@ def fingerprint(reg):
         c = crc32(bytes((len(u),)), c)
         c = crc32(u, c)
     return c
-
-
-def uv_len(v):
-    n = 1
-    while v > 0x7F:
-        v >>= 7
-        n += 1
-    return n
-
-
-def put_uv(b, i, v):
-    while v > 0x7F:
-        b[i] = (v & 0x7F) | 0x80
-        v >>= 7
-        i += 1
-    b[i] = v
-    return i + 1
 
 
 def zz(v):
