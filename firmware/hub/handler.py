@@ -41,7 +41,7 @@ class LinkHandler:
         h = self.hub
         t = h.table
         hd = self.head()
-        return {
+        d = {
             "phase": t.phase, "round": t.round, "turn": t.turn, "dealer": t.dealer,
             "colour": t.colour, "top": t.top, "pending": t.pending,
             "seats": [[s, len(t.hands[s]), t.scores[s], t.owes(s)] for s in t.seats],
@@ -52,10 +52,18 @@ class LinkHandler:
             "id": _hex(h.id), "head": [hd[0], _hex(hd[1])] if hd else None,
             "mac": _hex(hd[2]) if hd else None,
             # a few gaps (the host gets each one at sync), and how many there are
-            "damage": [list(g) for g in h.damage[:4]], "damages": len(h.damage),
-            "fault": h.fault and h.fault[:60], "flash": list(h.flash) if h.flash else None,
+            "damage": [list(g) for g in h.damage[:3]], "damages": len(h.damage),
+            "fault": h.fault and h.fault[:40], "flash": list(h.flash) if h.flash else None,
             "log_full": h.full, "warn": h.notice(),
         }
+        # one frame holds ~990 bytes of JSON: what else must give way goes, least needed first
+        import json
+        for k in ("damage", "fault", "rules"):
+            if len(json.dumps(d, separators=(",", ":"))) <= 960:
+                break
+            d[k] = None
+            d["cut"] = k
+        return d
 
     def head(self):
         """(seq, head, mac) of the log's chain after its last input, or None (no chain)."""

@@ -49,7 +49,7 @@ _CHANGES = ("rule", "clock", "registry", "enroll", "ack", "pair", "undo", "repl"
 
 
 def _json_out(obj):
-    return fr.ascii_text(json.dumps(obj))
+    return fr.ascii_text(json.dumps(obj, separators=(",", ":")))  # a status must fit a frame
 
 
 def _json_in(p):

@@ -168,3 +168,34 @@ def test_pairing_hands_the_key_once_until_allowed_again():
         assert "paired already" in str(e)
     os.remove(h.keyfile + ".paired")                      # allowed again, over the REPL
     assert LinkHandler(h).pair() == k                     # the same key: old hosts still verify
+
+
+def test_the_links_status_of_a_ten_seat_round_with_damage_fits_one_frame():
+    import json
+    from link.server import LinkServer
+    from link import frame as fr
+    from uno.bot import Bot
+    h = Hub(FakeBoard(), logkit.log(logkit.fresh()))
+    h.start({"preset": "party"})
+    bot = Bot(h.table, list(range(1, 11)), seed=2, mistakes=0)
+    for _ in range(120):
+        bot.keep(h.feed(bot.next_input()))
+    h.damage = [(1000000 + i, 2000000 + i, "foreign") for i in range(20)]
+    h.fault = "recovery failed, fresh table: " + "x" * 200
+    h.flash = (1500000, 1572864)
+    h.wall = (1750000000, 123456789)
+    class Chained(LinkHandler):                           # a log with its chain head
+        def head(self):
+            return 123456, b"\xab" * 32, b"\xcd" * 32
+    out = LinkServer(Chained(h)).handle(fr.encode(1, "status", fr.REQ))
+    rid, verb, st, p = fr.decode(out)
+    assert st == fr.OK, p
+    d = json.loads(p)
+    assert len(d["seats"]) == 10 and d["damages"] == 20 and d["head"][0] == 123456
+    assert "cut" not in d and len(d["damage"]) == 3
+    from uno.rules import Settings
+    h.table.rules.changed = lambda: dict((k, "x" * 12) for k in Settings().as_dict())
+    out = LinkServer(Chained(h)).handle(fr.encode(2, "status", fr.REQ))
+    rid, verb, st, p = fr.decode(out)
+    d = json.loads(p)
+    assert st == fr.OK and d["cut"] in ("damage", "fault", "rules") and d["head"] and d["mac"]
