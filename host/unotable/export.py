@@ -45,7 +45,7 @@ def export_jsonl(store, table, out, from_seq=1, to_seq=None):
     heads = store.heads(table)
     gaps = store.gaps(table)
     walk = None
-    if from_seq > 1 and chain is not None:
+    if from_seq > 1 and chain is not None and is_id(table):
         walk = ChainCheck(chain, None, None, None, _heads_bin(heads), gaps)
     rows = store.records(table, 1, to_seq)
     now = [None]
@@ -229,12 +229,19 @@ class ChainCheck:
         self.h = chain.GENESIS if start else None
         self.prev = (0, 0)         # (line, seq) of the last input
         self.pending = None        # (line, seq, count) checked since the last signed head
-        self.checked = self.unchecked = self.signed = 0
+        self.checked = self.unchecked = self.signed = self.untagged = 0
         self.blind = None          # [first seq, last seq, why] inputs that cannot be checked
         self.blinds = []
 
+    at = "line %d"             # how a problem names its place ("seq %d" for a stored night)
+
     def _problem(self, seq, what):
         if self.rep is not None:
+            if what.startswith("line "):
+                n, _, what = what[5:].partition(": ")
+                n = int(n)
+                where = self.at % n if n else "line 1" if self.at == "line %d" else "the start"
+                what = where + ": " + what
             self.rep.problem(seq, what)
 
     def before(self, seq):
@@ -300,11 +307,12 @@ class ChainCheck:
             self.blind[1] = seq
         else:
             h = self.c.step(self.h, seq, t, wall, inp)
-            if tag is None or self.c.tag(h).hex() != tag:
-                self._problem(seq, "line %d: %s" % (line, "the input has no chain tag" if tag is
-                                                     None else "the chain breaks at this input: "
-                                                     "it was changed, moved or inserted, or a "
-                                                     "line before it was dropped"))
+            if tag is None:             # synced before the table had a chain: the next tag
+                self.h = h              # or head checks it
+                self.untagged += 1
+            elif self.c.tag(h).hex() != tag:
+                self._problem(seq, "line %d: the chain breaks at this input: it was changed, "
+                              "moved or inserted, or a line before it was dropped" % line)
                 self.pending = None
                 self.h = None
                 self._why = "after the break at seq %d" % seq
@@ -591,21 +599,67 @@ def _check_chain(rep, found, inputs, registry, key):
         walk.entry(n, d["seq"], t, wall, inp, d.get("tag"))
     walk.end(rep.part[1] if rep.part else None)
     rep.checked, rep.unchecked, rep.signed = walk.checked, walk.unchecked, walk.signed
+    _untagged(rep, walk)
     for first, last, why in walk.blinds:
         if why != "broken":
             rep.notes.append("the inputs of seqs %d..%d could not be checked by the chain: %s, "
                              "no chain head before them" % (first, last, why))
 
 
-def verify_stored(store, table, key=None):
+def verify_stored(store, table, key=None, registry=None):
     """verify() of a table's stored night, as its export (seqs, card counts and the chain: a
-    store holds no events). key: default the one the host holds for the table."""
+    store holds no events). key: default the one the host holds for the table; registry:
+    default the deck stored with it."""
     out = _Lines()
     export_jsonl(store, table, out)
     if key is None:
         key = store.key(table)
-    return verify(out.lines, store.registry(table), key,
+    return verify(out.lines, registry or store.registry(table), key,
                   {"heads": store.heads(table), "gaps": store.gaps(table)})
+
+
+def check_chain_stored(store, table):
+    """The chain of a table's stored inputs alone (no replay: quick, for after a sync)."""
+    rep = Report("stored")
+    chain = _chain()
+    if chain is None or not is_id(table):
+        return rep
+    key = store.key(table)
+    rep.table, rep.keyed = table, key is not None
+    walk = ChainCheck(chain, rep, table, key, _heads_bin(store.heads(table)), store.gaps(table))
+    walk.at = "input seq %d"
+    tab = Table(registry=store.registry(table))
+    for seq, t, wall, line, tag in store.records(table):
+        rep.chained = rep.chained or tag is not None
+        walk.entry(seq, seq, t, bool(wall), to_input(json.loads(line), tab), tag)
+        rep.inputs += 1
+    walk.end()
+    rep.checked, rep.unchecked, rep.signed = walk.checked, walk.unchecked, walk.signed
+    _untagged(rep, walk)
+    return rep
+
+
+def _untagged(rep, walk):
+    if walk.untagged:
+        rep.notes.append("%d inputs carry no chain tag (synced before the table had a chain): "
+                         "the chain runs over them, checked by the next tag or head"
+                         % walk.untagged)
+
+
+def table_of(lines):
+    """The table id a record's header names, or None (never raises)."""
+    for text in lines[:5]:
+        try:
+            if isinstance(text, bytes):
+                text = text.decode("utf-8")
+            d = parse_line(text)
+        except (ValueError, RecursionError):
+            return None
+        if d is None:
+            continue
+        tid = d.get("table") if "record" in d else None
+        return tid if is_id(tid) else None
+    return None
 
 
 class _Lines:

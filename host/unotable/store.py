@@ -372,6 +372,11 @@ class Store:
             self.db.execute("UPDATE tables SET registry = ? WHERE id = ?", (text, table))
         self._regs[table] = registry
 
+    def has_registry(self, table):
+        """True when the table's deck was stored (an enrolled deck, or the synthetic one)."""
+        r = self.db.execute("SELECT registry FROM tables WHERE id = ?", (table,)).fetchone()
+        return bool(r and r[0])
+
     def registry(self, table):
         """The table's deck (uno.cards.Registry); the synthetic deck if none was stored."""
         reg = self._regs.get(table)
