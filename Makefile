@@ -8,7 +8,7 @@ EXAMPLE ?= examples/round-4p.jsonl
 # Test folders whose files also run under the micropython command (all but tests/host).
 MPTESTS := $(filter-out tests/host,$(patsubst %/,%,$(sort $(dir $(wildcard tests/*/test_*.py)))))
 
-.PHONY: run test test-py test-mp mpy typecheck pins bench clean examples
+.PHONY: run test test-py test-mp mpy typecheck pins bench clean examples mutate
 
 $(BIN)/.stamp: requirements-dev.txt pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -60,6 +60,12 @@ bench: $(BIN)/.stamp
 	MICROPYPATH=build/mpy:.frozen $(MPY) -X heapsize=192k bench/app_bench.py
 	PYTHONPATH=firmware $(BIN)/python bench/link_bench.py
 	$(BIN)/python bench/store_bench.py
+
+# Mutation testing (not part of `make test`): each mutant of MUTATE runs its test folder under
+# CPython and micropython; survivors are printed with their place. JOBS=2 by default.
+MUTATE ?= firmware/gamelog/log.py firmware/gamelog/fmt.py
+mutate: $(BIN)/.stamp
+	$(BIN)/python tools/mutate.py --mp --jobs $(or $(JOBS),2) $(MUTATE)
 
 examples: $(BIN)/.stamp
 	$(BIN)/python tools/make_examples.py

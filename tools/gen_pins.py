@@ -44,6 +44,8 @@ BOARD_KEYS = ("esp32", "esp32s3")  # order of the generated classes
 COLOURS = ("R", "Y", "G", "B")
 PORT_BITS = dict([("GPA%d" % i, i) for i in range(8)] + [("GPB%d" % i, 8 + i) for i in range(8)])
 NO_INPUT_BITS = (7, 15)  # GPA7/GPB7: output only on current MCP23017 silicon
+PARTS = ("pn532", "mfrc522")  # reader parts a position may name (board/pn532.py, board/mfrc522.py)
+GAIN_DB = (18, 23, 18, 23, 33, 38, 43, 48)  # MFRC522 RFCfgReg RxGain field -> receiver gain
 
 
 class PinMapError(ValueError):
@@ -58,7 +60,7 @@ def _gpios(b):
            ("play.cs", b["play"]["cs"], "out"), ("play.irq", b["play"]["irq"], "in"),
            ("draw.cs", b["draw"]["cs"], "out"), ("draw.irq", b["draw"]["irq"], "in"),
            ("reader_rst", b["reader_rst"], "out"), ("shuffle", b["shuffle"]["gpio"], "in"),
-           ("expander_int", b["expander_int"], "in"), ("buzzer", b["buzzer"], "out")]
+           ("buzzer", b["buzzer"], "out")]
     for c in COLOURS:
         out.append(("colour_leds." + c, b["colour_leds"][c], "out"))
     return out
@@ -87,6 +89,16 @@ def check_map(spec):
             if n in seen:
                 raise PinMapError(where + ": also used by " + seen[n])
             seen[n] = sig
+        for pos in ("play", "draw"):
+            r = b[pos]
+            if r.get("part") not in PARTS:
+                raise PinMapError("%s %s.part must be one of %s (nothing is probed)"
+                                  % (key, pos, ", ".join(PARTS)))
+            g = r.get("gain", 7)
+            if g not in range(8):
+                raise PinMapError("%s %s.gain must be 0..7 (MFRC522 RxGain)" % (key, pos))
+            if "gain" in r and r["part"] != "mfrc522":
+                raise PinMapError("%s %s.gain: only an MFRC522 has a receiver gain" % (key, pos))
         sh = b["shuffle"]
         if sh["pull"] not in ("internal", "external"):
             raise PinMapError(key + " shuffle.pull must be internal or external")
@@ -113,6 +125,11 @@ def check_map(spec):
     return spec
 
 
+def _gain(r):
+    g = r.get("gain", 7)
+    return (g << 4, GAIN_DB[g])
+
+
 def _mask(bits):
     m = 0
     for n in bits:
@@ -137,6 +154,7 @@ def render(spec):
         "board() gives the class of the board the firmware runs on (None when unknown, e.g. the unix",
         "port). Numbers in the classes are ESP32 GPIO numbers. Expander bits are bits of the MCP23017",
         "port word: GPA0..GPA7 = 0..7, GPB0..GPB7 = 8..15. Colours are always in the order R, Y, G, B.",
+        "The button expander is polled (its INT line is not used). Each reader position names its part.",
         "Wiring and the reasons for each pin: hardware/README.md.",
         '"""',
         "import sys",
@@ -174,12 +192,15 @@ def render(spec):
               "    I2C_FREQ = %d" % i["freq"],
               "    PLAY_CS = %d" % b["play"]["cs"],
               "    PLAY_IRQ = %d" % b["play"]["irq"],
+              '    PLAY_READER = "%s"' % b["play"]["part"],
+              "    PLAY_GAIN = 0x%02X  # MFRC522 RFCfgReg: RxGain %d dB" % _gain(b["play"]),
               "    DRAW_CS = %d" % b["draw"]["cs"],
               "    DRAW_IRQ = %d" % b["draw"]["irq"],
+              '    DRAW_READER = "%s"' % b["draw"]["part"],
+              "    DRAW_GAIN = 0x%02X  # MFRC522 RFCfgReg: RxGain %d dB" % _gain(b["draw"]),
               "    READER_RST = %d  # both readers, active low" % b["reader_rst"],
               "    SHUFFLE = %d  # to GND when pressed" % b["shuffle"]["gpio"],
               "    SHUFFLE_PULLUP = %s  # False: external pull-up (input-only pin)" % (b["shuffle"]["pull"] == "internal"),
-              "    EXPANDER_INT = %d  # buttons MCP23017 INTA (MIRROR), active low" % b["expander_int"],
               "    COLOUR_LEDS = %s  # R Y G B, active high" % _tuple([b["colour_leds"][c] for c in COLOURS]),
               "    BUZZER = %d  # PWM" % b["buzzer"]]
     L += ["", "",

@@ -10,8 +10,9 @@ asyncio task that samples every few ms; tests drive feed() with a fake clock.
     asyncio.create_task(bank.run(lambda: mcp.read() & 0x7FFF | shuffle.value() << 15))
 """
 import asyncio
-import time
 from array import array
+
+from board.compat import ticks_diff, ticks_ms
 
 try:
     from micropython import const
@@ -26,14 +27,6 @@ except ImportError:  # MicroPython
 if TYPE_CHECKING:
     from typing import Callable, Optional, Sequence, Union
     from machine import Pin, Signal
-
-
-def _ticks_diff(ticks1, ticks2):
-    # CPython (tests) has no ticks: wrap around like the ESP32's 30-bit counter.
-    return ((ticks1 - ticks2 + 0x20000000) & 0x3FFFFFFF) - 0x20000000
-
-
-ticks_diff = getattr(time, "ticks_diff", _ticks_diff)
 
 DEBOUNCE_MS = const(20)
 LONG_MS = const(800)
@@ -74,7 +67,7 @@ class ButtonBank:
         return self._state
 
     def feed(self, now_ms, word):
-        """One sample of all buttons: word holds raw levels, now_ms a time.ticks_ms() value."""
+        """One sample of all buttons: word holds raw levels, now_ms a ticks_ms() value."""
         p = (word ^ self._inv) & self._all
         if not self._primed:
             self._primed = True
@@ -124,7 +117,7 @@ class ButtonBank:
     async def run(self, read: "Callable[[], int]", period_ms: int = SCAN_MS) -> None:
         """Sample read() (-> raw word) every period_ms forever."""
         while True:
-            self.feed(time.ticks_ms(), read())
+            self.feed(ticks_ms(), read())
             await asyncio.sleep_ms(period_ms)
 
 

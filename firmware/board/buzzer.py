@@ -9,7 +9,8 @@ run() is the asyncio task that calls step() on time.
     bz.play(REJECTED)
 """
 import asyncio
-import time
+
+from board.compat import ticks_diff, ticks_ms
 
 try:
     from micropython import const
@@ -23,14 +24,6 @@ except ImportError:  # MicroPython
     TYPE_CHECKING = False
 if TYPE_CHECKING:
     from machine import PWM
-
-
-def _ticks_diff(ticks1, ticks2):
-    # CPython (tests) has no ticks: wrap around like the ESP32's 30-bit counter.
-    return ((ticks1 - ticks2 + 0x20000000) & 0x3FFFFFFF) - 0x20000000
-
-
-ticks_diff = getattr(time, "ticks_diff", _ticks_diff)
 
 # Told apart by pitch and rhythm, not length alone: a table is noisy.
 ACCEPTED = ((1760, 50),)                                            # one high blip
@@ -67,7 +60,7 @@ class Buzzer:
     def play(self, pattern, now_ms=None):
         """Start pattern now, cutting off the one playing."""
         if now_ms is None:
-            now_ms = time.ticks_ms()
+            now_ms = ticks_ms()
         self._pat = pattern
         self._i = -1
         self._dur = 0
@@ -103,7 +96,7 @@ class Buzzer:
 
     async def run(self) -> None:
         while True:
-            d = self.step(time.ticks_ms())
+            d = self.step(ticks_ms())
             if d < 0:
                 await self._wake.wait()
                 self._wake.clear()

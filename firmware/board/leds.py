@@ -10,7 +10,8 @@ written when they change, so step() may be called as often as wanted.
     leds.show(turn=3, owing=(5,), colour=2)
 """
 import asyncio
-import time
+
+from board.compat import ticks_diff, ticks_ms
 
 try:
     from micropython import const
@@ -26,14 +27,6 @@ if TYPE_CHECKING:
     from typing import Sequence, Union
     from machine import Pin, Signal
     from board.mcp23017 import MCP23017
-
-
-def _ticks_diff(ticks1, ticks2):
-    # CPython (tests) has no ticks: wrap around like the ESP32's 30-bit counter.
-    return ((ticks1 - ticks2 + 0x20000000) & 0x3FFFFFFF) - 0x20000000
-
-
-ticks_diff = getattr(time, "ticks_diff", _ticks_diff)
 
 OFF = const(0)
 ON = const(1)
@@ -159,4 +152,4 @@ class Leds:
 
     async def run(self) -> None:
         while True:
-            await asyncio.sleep_ms(self.step(time.ticks_ms()))
+            await asyncio.sleep_ms(self.step(ticks_ms()))

@@ -7,8 +7,13 @@ round trip per collect(): WUPA (or REQA) -> ATQA; per cascade level ANTICOLLISIO
 -> 4 UID bytes + BCC, SELECT (.. 70 + those 5 + CRC_A) -> SAK, whose bit 2 says "more levels";
 a cascade tag 88 opens the 4 bytes of a level that is not the last. NTAG213/215 UIDs take two
 levels (88 u0 u1 u2 | u3 u4 u5 u6). Then HLTA, so the next WUPA finds the card again while it
-stays in the field. Two cards answering is reported (a referee must not guess which was played),
-not resolved bit by bit. CRC_A is computed here, so the chip's CRC units stay off.
+stays in the field. Two cards answering is reported (TwoCards: a referee must not guess which was
+played), not resolved bit by bit. CRC_A is computed here, so the chip's CRC units stay off.
+
+begin() accepts only a chip whose VersionReg is one that MFRC522s and their common clones give
+(KNOWN_VERSIONS): a PN532 still waking (it has been seen answering AA AA ..) or a floating MISO
+(00 / FF, or noise) is never taken for an MFRC522. The receiver gain (RFCfgReg) is set to its
+maximum, 48 dB, unless told otherwise: an NTAG sticker under a cover reads further.
 """
 try:
     from micropython import const
@@ -23,7 +28,8 @@ except ImportError:  # MicroPython
 if TYPE_CHECKING:
     from machine import Pin, SPI
 
-from board.reader import ReaderError, sleep_ms
+from board.compat import sleep_ms
+from board.reader import ReaderError, TwoCards
 
 _COMMAND = const(0x01)
 _COMIEN = const(0x02)
@@ -37,6 +43,7 @@ _BITFRAMING = const(0x0D)
 _MODE = const(0x11)
 _TXCONTROL = const(0x14)
 _TXASK = const(0x15)
+_RFCFG = const(0x26)
 _TMODE = const(0x2A)
 _TPRESCALER = const(0x2B)
 _TRELOADH = const(0x2C)
@@ -63,15 +70,26 @@ _HALT = const(4)  # UID complete, HLTA going out
 
 _SEL_CODES = b"\x93\x95\x97"
 
+# VersionReg values: NXP MFRC522 v1.0 and v2.0, and clones seen on RC522 modules.
+KNOWN_VERSIONS = (0x91, 0x92, 0x88, 0x89, 0x12, 0xB2)
+GAIN_MAX = const(0x70)  # RFCfgReg RxGain 111: 48 dB (reset value 0x48: 33 dB)
+
 
 class MFRC522:
-    def __init__(self, spi: "SPI", cs: "Pin", irq: "Pin | None" = None, wupa=True):
+    part = "MFRC522"
+
+    def __init__(self, spi: "SPI", cs: "Pin", irq: "Pin | None" = None, wupa=True,
+                 gain=GAIN_MAX):
         """irq: the chip's IRQ pin (input; set push-pull, low = RX/timer/error pending) saves
         most SPI status reads. wupa: poll with WUPA (finds halted cards again, so a card left in
-        the field keeps being reported) rather than REQA."""
+        the field keeps being reported) rather than REQA. gain: RFCfgReg (RxGain in bits 6..4)."""
         self._spi = spi
         self._cs = cs
         self._irq = irq
+        self._gain = gain & 0x70
+        self.irq_mode = "pin" if irq is not None else "status"
+        self.irq_note = "" if irq is not None else "no IRQ pin given"
+        self.version = ""
         self._req = 0x52 if wupa else 0x26
         self._state = _IDLE
         self._again = False
@@ -89,9 +107,12 @@ class MFRC522:
     # -- blocking set-up, boot only --
 
     def begin(self, limit_ms=50):
-        """Soft reset, timer, 100 % ASK, IRQ pin, antenna on. Returns VersionReg (0x91/0x92
-        for NXP chips; clones differ). ReaderError if no chip answers."""
+        """Check the chip, soft reset, timer, 100 % ASK, gain, IRQ pin, antenna on. Returns
+        VersionReg (0x91/0x92 for NXP chips; clones differ). ReaderError if no MFRC522 answers."""
         self._state = _IDLE
+        v = self._rreg(_VERSION)
+        if v not in KNOWN_VERSIONS:
+            raise ReaderError("MFRC522: none at this CS (VersionReg 0x%02X)" % v)
         self._wreg(_COMMAND, _SOFTRESET)
         for _ in range(limit_ms):
             sleep_ms(1)
@@ -99,9 +120,9 @@ class MFRC522:
                 break
         else:
             raise ReaderError("MFRC522: stuck in reset")
-        v = self._rreg(_VERSION)
-        if v in (0x00, 0xFF):
-            raise ReaderError("MFRC522: no chip (version 0x%02X)" % v)
+        if self._rreg(_VERSION) != v:
+            raise ReaderError("MFRC522: VersionReg changed: MISO not driven?")
+        self.version = {0x91: "1.0", 0x92: "2.0"}.get(v, "clone %02X" % v)
         self._wreg(_TMODE, 0x80)       # TAuto: the timer starts when each transmission ends
         self._wreg(_TPRESCALER, 0xA9)  # 13.56 MHz / (2 * 169 + 1) = 40 kHz: 25 us ticks
         self._wreg(_TRELOADH, 0)
@@ -110,8 +131,32 @@ class MFRC522:
         self._wreg(_MODE, 0x3D)        # CRC preset 6363 (CRC_A), should anyone use the chip's
         self._wreg(_COMIEN, 0xA3)      # IRQ pin inverted (low = pending) for RX, error, timer
         self._wreg(_DIVIEN, 0x80)      # IRQ pin push-pull
+        self._wreg(_RFCFG, self._gain)
+        if self._irq is not None:
+            self._check_irq()
         self._wreg(_TXCONTROL, self._rreg(_TXCONTROL) | 0x03)  # antenna drivers TX1, TX2 on
         return v
+
+    def _check_irq(self):
+        """Raise a request by hand: the pin must go low, then high once it is cleared; if it
+        does not follow (unwired, no pull-up, shorted) the status register is polled instead."""
+        irq = self._irq
+        if irq is None:
+            return
+        self._wreg(_COMIRQ, 0x80 | _TIMERIRQ)  # Set1: TimerIRq
+        low = irq.value() == 0
+        self._wreg(_COMIRQ, 0x7F)              # clear every request bit
+        high = irq.value() == 1
+        if not (low and high):
+            self._irq = None
+            self.irq_mode = "status"
+            self.irq_note = "IRQ never went low" if high else "IRQ stuck low"
+
+    def describe(self):
+        """One line for the boot report: part, version, how readiness is seen."""
+        s = "%s v%s, IRQ %s" % (self.part, self.version or "?",
+                                 "pin" if self.irq_mode == "pin" else "not used: status polled")
+        return s + (" (" + self.irq_note + ")" if self.irq_note else "")
 
     # -- the non-blocking reader interface --
 
@@ -158,7 +203,7 @@ class MFRC522:
         if irq & _ERRIRQ:
             err = self._rreg(_ERROR)
             if err & _COLLERR:
-                raise ReaderError("MFRC522: two cards in the field")
+                raise TwoCards("MFRC522: two cards in the field")
             if err & _BADFRAME:
                 raise ReaderError("MFRC522: bad frame (ErrorReg 0x%02X)" % err)
         if not irq & _RXIRQ:  # the timer ran out: no answer

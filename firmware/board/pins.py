@@ -3,6 +3,7 @@
 board() gives the class of the board the firmware runs on (None when unknown, e.g. the unix
 port). Numbers in the classes are ESP32 GPIO numbers. Expander bits are bits of the MCP23017
 port word: GPA0..GPA7 = 0..7, GPB0..GPB7 = 8..15. Colours are always in the order R, Y, G, B.
+The button expander is polled (its INT line is not used). Each reader position names its part.
 Wiring and the reasons for each pin: hardware/README.md.
 """
 import sys
@@ -37,12 +38,15 @@ class ESP32:
     I2C_FREQ = 400000
     PLAY_CS = 4
     PLAY_IRQ = 34
+    PLAY_READER = "pn532"
+    PLAY_GAIN = 0x70  # MFRC522 RFCfgReg: RxGain 48 dB
     DRAW_CS = 13
     DRAW_IRQ = 35
+    DRAW_READER = "pn532"
+    DRAW_GAIN = 0x70  # MFRC522 RFCfgReg: RxGain 48 dB
     READER_RST = 33  # both readers, active low
     SHUFFLE = 39  # to GND when pressed
     SHUFFLE_PULLUP = False  # False: external pull-up (input-only pin)
-    EXPANDER_INT = 36  # buttons MCP23017 INTA (MIRROR), active low
     COLOUR_LEDS = (26, 27, 14, 32)  # R Y G B, active high
     BUZZER = 25  # PWM
 
@@ -61,12 +65,15 @@ class ESP32S3:
     I2C_FREQ = 400000
     PLAY_CS = 10
     PLAY_IRQ = 4
+    PLAY_READER = "pn532"
+    PLAY_GAIN = 0x70  # MFRC522 RFCfgReg: RxGain 48 dB
     DRAW_CS = 14
     DRAW_IRQ = 5
+    DRAW_READER = "pn532"
+    DRAW_GAIN = 0x70  # MFRC522 RFCfgReg: RxGain 48 dB
     READER_RST = 6  # both readers, active low
     SHUFFLE = 7  # to GND when pressed
     SHUFFLE_PULLUP = True  # False: external pull-up (input-only pin)
-    EXPANDER_INT = 15  # buttons MCP23017 INTA (MIRROR), active low
     COLOUR_LEDS = (17, 18, 1, 2)  # R Y G B, active high
     BUZZER = 16  # PWM
 

@@ -20,7 +20,6 @@ no reader part, so each reader is probed at boot (PN532 first, then MFRC522) unl
 class carries PLAY_READER / DRAW_READER ("pn532" or "mfrc522"); what answered is kept.
 """
 import asyncio
-import time
 
 try:
     from micropython import const
@@ -37,14 +36,15 @@ if TYPE_CHECKING:
     from machine import WDT, Timer
 
 from board import pins
-from board.buttons import ButtonBank, ticks_diff
+from board.buttons import ButtonBank
+from board.compat import sleep_ms, ticks_diff, ticks_ms
 from board.buzzer import Buzzer
 from board.display import Display
 from board.leds import Leds
 from board.mcp23017 import MCP23017
 from board.mfrc522 import MFRC522
 from board.pn532 import PN532
-from board.reader import ReaderError, sleep_ms
+from board.reader import ReaderError
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _IN_SHOE = const(1)
@@ -253,7 +253,7 @@ class Esp32Board:
             raise RuntimeError("no pin map for this chip: see hardware/pins.json")
         self.chip = b
         self._m = m
-        self._clock = clock or time.ticks_ms
+        self._clock = clock or ticks_ms
         t = self._clock()
         self._last = t
         self._ms = t              # ms since boot, never wrapping (ticks_ms counts from boot)

@@ -5,7 +5,10 @@ Two copies of a face are told apart by a letter: R7a, R7b (wilds a..d); plain R7
 """
 try:
     from micropython import const
+    _HOST = False
 except ImportError:  # CPython
+    _HOST = True
+
     def const(x):
         return x
 
@@ -119,13 +122,23 @@ def played_name(card, col):
 
 
 _SLOT = const(11)  # a UID's length, then up to 10 bytes (NFC UIDs are 4, 7 or 10)
+_INDEX = const(256)  # hash slots of the UID index (108 cards: under half full, short probes)
+
+
+def _hash(uid, n):
+    """Mixes every byte of a UID (enrolled tags may differ in any one); no allocation."""
+    h = n
+    for i in range(n):
+        h = (h * 31 + uid[i]) & 0xFFFF
+    return (h ^ (h >> 8)) & (_INDEX - 1)
 
 
 class Registry:
     """The enrolled deck: tag UID (bytes) -> physical card, and back.
 
-    One bytes object of 108 slots, searched by bytes.find: about 1.2 KB instead of a dict of
-    108 bytes objects, which costs several KB of the board's heap.
+    One bytes object of 108 slots (about 1.2 KB instead of a dict of 108 bytes objects, which
+    costs several KB of the board's heap), and a 256-byte open-addressing index into it: a read
+    costs one hash of the UID and, mostly, one compare, and allocates nothing.
     """
 
     def __init__(self, uids):
@@ -141,23 +154,46 @@ class Registry:
             blob[o] = n
             blob[o + 1:o + 1 + n] = u
         self.blob = bytes(blob)
+        self.index = index = bytearray(_INDEX)  # card + 1 at the UID's slot (0: free)
         for i in range(NCARDS):
-            if self.card(uids[i]) != i:
-                raise ValueError("UID enrolled twice: %r" % (uids[i],))
+            u = uids[i]
+            if self.card(u) >= 0:
+                raise ValueError("UID enrolled twice: %r" % (u,))
+            h = _hash(u, len(u))
+            while index[h]:
+                h = (h + 1) & (_INDEX - 1)
+            index[h] = i + 1
+        if _HOST:  # the host has heap to spare: a dict is faster there; the board keeps the index
+            self._uids = dict((bytes(uids[i]), i) for i in range(NCARDS))
+            self.card = self._host_card
+
+    def _host_card(self, uid):
+        try:
+            return self._uids.get(uid, -1)
+        except TypeError:  # unhashable: a bytearray read, or not a UID at all
+            return self.lookup(uid)
 
     def card(self, uid):
-        """Physical card of a UID, or -1 for an unknown tag."""
+        """Physical card of a UID, or -1 for an unknown tag (or anything that is not a UID)."""
         try:
-            key = bytes((len(uid),)) + bytes(uid)
+            n = len(uid)
+            if not 0 < n < _SLOT:
+                return -1
+            h = _hash(uid, n)
+            index = self.index
+            blob = self.blob
+            while True:
+                c = index[h]
+                if not c:
+                    return -1
+                o = (c - 1) * _SLOT
+                if blob[o] == n and blob.find(uid, o + 1, o + 1 + n) == o + 1:
+                    return c - 1
+                h = (h + 1) & (_INDEX - 1)
         except (TypeError, ValueError):
             return -1
-        blob = self.blob
-        i = blob.find(key)
-        while i >= 0:
-            if i % _SLOT == 0:
-                return i // _SLOT
-            i = blob.find(key, i + 1)
-        return -1
+
+    lookup = card  # through the index, as the board reads (the host's card() is a dict)
 
     @classmethod
     def from_blob(cls, blob):

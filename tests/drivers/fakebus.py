@@ -112,30 +112,59 @@ ERROR_FRAME = [0x00, 0x00, 0xFF, 0x01, 0xFF, 0x7F, 0x81, 0x00]
 
 
 class PN532(_Dev):
-    """latency: status looks (status reads or IRQ-pin reads) before a response is ready; the
-    response is built at that moment, from the cards then in `field`. corrupt: None, "lcs",
-    "dcs", "start", "nack", "noack" or "error" for the next frame the chip sends. silent: never ready."""
+    """The chip's SPI side (UM0701-02) and its RF side.
+
+    latency: status looks (status reads or IRQ-pin reads) before a response is ready; the
+    response is built at that moment, from the cards then in `field` (UIDs as bytes, or Tag
+    objects), so a card taken away mid-read is not in it.
+    Cards: each is an ISO14443A card state machine (Tag). InListPassiveTarget sends REQA: cards
+    in IDLE answer; a card left ACTIVE by the last poll hears REQA as unexpected and drops to
+    IDLE silently (ISO14443-3), so without the field switched off in between, a card left on
+    the reader answers every other poll. MaxTg 1 takes the first card that answers and stays
+    quiet about the others; MaxTg 2 reports two. RFConfiguration item 1 (field off) powers
+    every card down; the next InListPassiveTarget switches the field on again.
+    irq_lag: IRQ-pin looks for which the pin stays low after a frame was read (the chip drives
+    it and releases it a moment later). irq_wired False: the pin sits high (miswired, no
+    pull-down from the chip); irq_stuck: the pin reads low whatever the chip does.
+    Not ready: a data read then gives `junk` bytes (as raw MISO values). waking: looks during
+    which the chip is still waking: every byte it shifts out is 0xAA and commands are lost.
+    corrupt: None, "lcs", "dcs", "start", "nack", "noack" or "error" for the next frame the
+    chip sends. silent: never ready.
+    """
 
     def __init__(self, bus, latency=1):
         _Dev.__init__(self, bus)
         self.irq = Pin(read=self._irq_level)
         self.latency = latency
-        self.field = []          # UIDs (bytes) of the cards in the field, first one answers
+        self.field = []          # cards in the field, in the order they answer
         self.corrupt = None
         self.silent = False
         self.preamble = True
+        self.irq_lag = 0
+        self.irq_wired = True
+        self.irq_stuck = False
+        self.junk = [0x00]
+        self.waking = 0
         self.commands = []       # command codes received in valid frames
         self.bad_frames = 0      # host frames with a wrong checksum or layout
+        self.bad_direction = 0   # transfers that did not start with a PN532 direction byte
         self.aborts = 0          # ACK frames from the host
         self.wakeups = 0         # CS pulses without a byte
-        self.rf_config = None
+        self.junk_reads = 0      # data reads while nothing was ready
+        self.rf_config = None    # the last CfgItem 5 (retries) parameters
+        self.rf = False          # the RF field
+        self.field_offs = 0
+        self.max_tg = []         # MaxTg of every InListPassiveTarget
         self.sam = None
+        self._cards = {}
         self._out = []
         self._oi = 0
+        self._ji = 0
         self._ready = False
         self._pending = None     # (cmd, params) between our ACK and the response
         self._countdown = 0
         self._is_ack = False
+        self._lag = 0
 
     # bus side
 
@@ -143,17 +172,34 @@ class PN532(_Dev):
         self._op = None
         self._in = []
 
+    def _junk(self):
+        j = self.junk[self._ji % len(self.junk)]
+        self._ji += 1
+        return j
+
     def xfer(self, b):
+        if self.waking > 0:
+            if self._op is None:
+                self._op = -1
+            return 0xAA
         v = rev8(b)
         if self._op is None:
+            if v not in (1, 2, 3):
+                self.bad_direction += 1
+                self._op = -1
+                return self._junk()
             self._op = v
-            assert v in (1, 2, 3), "bad direction byte 0x%02X" % v
             return 0
+        if self._op == -1:
+            return self._junk()
         if self._op == 1:
             self._in.append(v)
             return 0
         if self._op == 2:
             return rev8(1 if self._look() else 0)
+        if not self._ready:
+            self.junk_reads += 1
+            return self._junk()
         if self._oi < len(self._out):
             r = self._out[self._oi]
             self._oi += 1
@@ -163,19 +209,34 @@ class PN532(_Dev):
     def end(self):
         if self._op is None:  # CS pulsed with no byte: the host's wake-up
             self.wakeups += 1
+        elif self._op == -1:
+            if self.waking > 0:
+                self.waking -= 1
         elif self._op == 1:
             self._frame_in(self._in)
         elif self._op == 3 and self._ready and self._oi > 0:
             self._ready = False
             self._out = []
+            self._lag = self.irq_lag
             if self._is_ack and self._pending is not None:
                 self._countdown = self.latency
 
     def _irq_level(self):
+        if self.irq_stuck:
+            return 0
+        if not self.irq_wired:
+            self._look()
+            return 1
+        if self._lag > 0:
+            self._lag -= 1
+            return 0
         return 0 if self._look() else 1
 
     def _look(self):
         if self.silent:
+            return False
+        if self.waking > 0:
+            self.waking -= 1
             return False
         if not self._ready and self._pending is not None:
             if self._countdown <= 0:
@@ -225,6 +286,48 @@ class PN532(_Dev):
         self._ready = True
         self._is_ack = is_ack
 
+    # RF side
+
+    def card(self, c):
+        """The Tag for a field entry (a UID as bytes gets one Tag, kept while it exists)."""
+        if isinstance(c, Tag):
+            return c
+        t = self._cards.get(bytes(c))
+        if t is None:
+            t = self._cards[bytes(c)] = Tag(c)
+        return t
+
+    def _present(self):
+        here = [self.card(c) for c in self.field]
+        for t in list(self._cards.values()):
+            if t not in here:  # out of the field: no power
+                t.state = "IDLE"
+        return here
+
+    def _field_off(self):
+        self.rf = False
+        self.field_offs += 1
+        for t in self._present():
+            t.state = "IDLE"
+
+    def _list(self, max_tg):
+        cards = self._present()
+        self.rf = True
+        found = []
+        for t in cards:
+            if t.hear([0x26], 7) is not None:  # REQA: only cards in IDLE answer
+                found.append(t)
+        data = [0x4B, min(len(found), max_tg)]
+        for i in range(len(found)):
+            t = found[i]
+            if i < max_tg:  # anticollision and select, done inside the chip
+                t.state = "ACTIVE"
+                u = list(t.uid)
+                data += [i + 1] + t.atqa + [t.sak, len(u)] + u
+            else:
+                t.state = "IDLE"
+        return data
+
     def _respond(self):
         cmd, p = self._pending
         self._pending = None
@@ -233,15 +336,17 @@ class PN532(_Dev):
         elif cmd == 0x14:
             self.sam = list(p)
             data = [0x15]
-        elif cmd == 0x32:
-            self.rf_config = list(p)
-            data = [0x33]
-        elif cmd == 0x4A and len(p) == 2 and p[0] == 1 and p[1] == 0:
-            if self.field:
-                uid = list(self.field[0])
-                data = [0x4B, 1, 1, 0x00, 0x44, 0x00, len(uid)] + uid
+        elif cmd == 0x32 and len(p) >= 2 and p[0] in (0x01, 0x05):
+            if p[0] == 0x05:
+                self.rf_config = list(p)
+            elif p[1] & 1:
+                self.rf = True
             else:
-                data = [0x4B, 0]
+                self._field_off()
+            data = [0x33]
+        elif cmd == 0x4A and len(p) == 2 and p[0] in (1, 2) and p[1] == 0:
+            self.max_tg.append(p[0])
+            data = self._list(p[0])
         else:
             self._send(list(ERROR_FRAME), False)
             return
@@ -251,12 +356,38 @@ class PN532(_Dev):
         self._send(frame, False)
 
 
+class Floating(_Dev):
+    """A chip-select with no chip behind it: MISO floats. `levels` are what the host reads,
+    byte after byte (a 10k pull-up gives [0xFF]; without one, 00, FF or noise)."""
+
+    def __init__(self, bus, levels=(0xFF,)):
+        _Dev.__init__(self, bus)
+        self.levels = list(levels)
+        self.irq = Pin(1)
+        self.field = []
+        self._i = 0
+
+    def begin(self):
+        pass
+
+    def end(self):
+        pass
+
+    def xfer(self, b):
+        v = self.levels[self._i % len(self.levels)]
+        self._i += 1
+        return v
+
+
 # -- MFRC522 --
 
 class Tag:
     """An ISO14443A card: IDLE -> READY (per level) -> ACTIVE -> HALT, as in 14443-3."""
 
-    def __init__(self, uid, atqa=(0x44, 0x00), sak=0x00):
+    def __init__(self, uid, atqa=(0x44, 0x00), sak=0x00, needs_db=18):
+        """needs_db: the receiver gain a reader needs to hear this card's answers (far away,
+        under a thick cover, a small antenna: more)."""
+        self.needs_db = needs_db
         self.uid = bytes(uid)
         assert len(self.uid) in (4, 7, 10)
         self.atqa = list(atqa)
@@ -307,16 +438,25 @@ class Tag:
         return None
 
 
+GAIN_DB = (18, 23, 18, 23, 33, 38, 43, 48)  # RFCfgReg RxGain (bits 6..4) -> dB, datasheet 9.3.3.6
+
+
 class MFRC522(_Dev):
     """latency: ComIrqReg (or IRQ pin) looks before a transceive's outcome shows. corrupt:
-    None, "bcc", "crc" or "parity" for the next answer."""
+    None, "bcc", "crc" or "parity" for the next answer. With the antenna drivers off
+    (TxControlReg TX1/TX2) there is no field: cards have no power and nothing answers. The
+    receiver hears a card only when RFCfgReg's gain reaches the card's needs_db (reset value
+    0x48: 33 dB). irq_wired False: the IRQ pin sits high; irq_stuck: it reads low."""
 
     COMMAND, COMIEN, DIVIEN, COMIRQ, ERROR = 0x01, 0x02, 0x03, 0x04, 0x06
     FIFODATA, FIFOLEVEL, CONTROL, BITFRAMING, TMODE, VERSION = 0x09, 0x0A, 0x0C, 0x0D, 0x2A, 0x37
+    TXCONTROL, RFCFG = 0x14, 0x26
 
     def __init__(self, bus, latency=1, version=0x92):
         _Dev.__init__(self, bus)
         self.irq = Pin(read=self._irq_level)
+        self.irq_wired = True
+        self.irq_stuck = False
         self.latency = latency
         self.version = version
         self.field = []      # Tag objects
@@ -328,7 +468,8 @@ class MFRC522(_Dev):
     def _reset(self):
         self.regs = bytearray(64)
         self.regs[self.COMMAND] = 0x20  # RcvOff... PowerDown clear: ready at once
-        self.regs[0x14] = 0x80          # TxControlReg reset value: antenna off
+        self.regs[self.TXCONTROL] = 0x80  # reset value: antenna drivers off
+        self.regs[self.RFCFG] = 0x48      # reset value: RxGain 33 dB
         self.fifo = []
         self.irq_bits = 0x14            # power-on ComIrqReg value
         self.err = 0
@@ -355,6 +496,10 @@ class MFRC522(_Dev):
         return 0
 
     def _irq_level(self):
+        if self.irq_stuck:
+            return 0
+        if not self.irq_wired:
+            return 1
         self._tick()
         pending = self.irq_bits & self.regs[self.COMIEN] & 0x7F
         inv = self.regs[self.COMIEN] & 0x80
@@ -412,14 +557,21 @@ class MFRC522(_Dev):
             return
         self.regs[a] = v
 
+    def antenna(self):
+        return self.regs[self.TXCONTROL] & 0x03 != 0
+
     def _transceive(self, bits):
         f = list(self.fifo)
         self.fifo = []
         self.frames.append((bytes(f), bits))
         answers = []
+        db = GAIN_DB[self.regs[self.RFCFG] >> 4 & 7]
         for t in self.field:
+            if not self.antenna():  # no field: the card has no power
+                t.state = "IDLE"
+                continue
             r = t.hear(f, bits)
-            if r is not None:
+            if r is not None and db >= t.needs_db:
                 answers.append(r)
         self._outcome = answers
         self._countdown = self.latency

@@ -3,8 +3,8 @@ import asyncio
 
 import fakebus
 from check import raises
-from board.mfrc522 import MFRC522, _crc
-from board.reader import ReaderError, read_uid
+from board.mfrc522 import MFRC522, KNOWN_VERSIONS, _crc
+from board.reader import ReaderError, TwoCards, read_uid
 
 NTAG = b"\x04\x5a\x3c\x12\x8b\x61\x80"   # 7 bytes: two cascade levels
 OTHER = b"\x04\x11\x22\x33\x44\x55\x66"
@@ -50,7 +50,76 @@ def test_no_chip_is_reported():
     for v in (0x00, 0xFF):
         bus, chip, r = rig(begin=False, version=v)
         e = raises(ReaderError, r.begin)
-        assert "no chip" in str(e)
+        assert "none at this CS" in str(e)
+
+
+def test_only_known_versions_are_an_mfrc522():
+    for v in KNOWN_VERSIONS:
+        bus, chip, r = rig(begin=False, version=v)
+        assert r.begin() == v
+    assert set(KNOWN_VERSIONS) == {0x91, 0x92, 0x88, 0x89, 0x12, 0xB2}
+    bus, chip, r = rig(begin=False, version=0x92)
+    r.begin()
+    assert r.version == "2.0" and r.describe() == "MFRC522 v2.0, IRQ not used: status polled (no IRQ pin given)"
+    for v in (0x00, 0xFF, 0xAA, 0x37, 0x90):
+        bus, chip, r = rig(begin=False, version=v)
+        e = raises(ReaderError, r.begin)
+        assert "VersionReg 0x%02X" % v in str(e), str(e)
+        assert chip.resets == 0  # nothing written to a chip that is not ours
+
+
+def test_a_floating_miso_is_never_an_mfrc522():
+    # 10k pull-up: FF; none: 00, FF or noise; AA: what a PN532 still waking shifts out
+    for levels in ((0xFF,), (0x00,), (0xAA,), (0x00, 0x10, 0x00, 0x37), (0x55, 0x00, 0xAA)):
+        bus = fakebus.Bus()
+        nobody = fakebus.Floating(bus, levels)
+        e = raises(ReaderError, MFRC522(bus, nobody.cs).begin)
+        assert "MFRC522" in str(e)
+
+
+def test_a_pn532_still_waking_is_not_taken_for_an_mfrc522():
+    bus = fakebus.Bus()
+    pn = fakebus.PN532(bus)
+    pn.waking = 1000  # answers AA AA AA ...
+    e = raises(ReaderError, MFRC522(bus, pn.cs).begin)
+    assert "VersionReg 0xAA" in str(e)
+
+
+def test_receiver_gain_is_the_maximum_by_default_and_configurable():
+    far = fakebus.Tag(NTAG, needs_db=43)  # beyond the reset gain (33 dB)
+    bus, chip, r = rig()
+    assert chip.regs[0x26] == 0x70
+    chip.field.append(far)
+    assert poll(r) == NTAG
+    bus, chip, r = rig(begin=False)
+    r = MFRC522(bus, chip.cs, gain=0x40)  # 33 dB
+    r.begin()
+    assert chip.regs[0x26] == 0x40
+    chip.field.append(far)
+    assert poll(r) == b""  # the card answered, the receiver did not hear it
+
+
+def test_no_card_answers_with_the_antenna_off():
+    bus, chip, r = rig()
+    chip.field.append(fakebus.Tag(NTAG))
+    assert poll(r) == NTAG
+    chip.regs[0x14] &= ~0x03  # TX1/TX2 off (e.g. after a brown-out reset of the chip)
+    assert poll(r) == b""
+    r.begin()  # bring-up switches the antenna on again
+    assert poll(r) == NTAG
+
+
+def test_an_irq_line_that_does_not_follow_is_not_used():
+    for wired, stuck, note in ((False, False, "never went low"), (True, True, "stuck low")):
+        bus, chip, r = rig(irq=True, begin=False)
+        chip.irq_wired = wired
+        chip.irq_stuck = stuck
+        r.begin()
+        assert r.irq_mode == "status" and note in r.irq_note, r.irq_note
+        chip.field.append(fakebus.Tag(NTAG))
+        assert poll(r) == NTAG
+    bus, chip, r = rig(irq=True)
+    assert r.irq_mode == "pin" and r.describe() == "MFRC522 v2.0, IRQ pin"
 
 
 def test_reads_a_7_byte_ntag_uid_through_two_cascade_levels():
@@ -104,7 +173,7 @@ def test_two_cards_are_a_collision_not_a_guess():
     bus, chip, r = rig()
     a = fakebus.Tag(NTAG)
     chip.field.extend([a, fakebus.Tag(OTHER)])
-    e = raises(ReaderError, poll, r)
+    e = raises(TwoCards, poll, r)
     assert "two cards" in str(e)
     chip.field.remove(a)
     assert poll(r) == OTHER  # the next poll starts clean

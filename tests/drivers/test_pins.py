@@ -90,6 +90,39 @@ def test_map_rejects_pins_a_board_cannot_give():
         assert why in str(e), (why, str(e))
 
 
+def test_each_reader_position_names_its_part():
+    s = spec()
+    for key in ("esp32", "esp32s3"):
+        for pos in ("play", "draw"):
+            assert s["boards"][key][pos]["part"] in gen_pins.PARTS
+    for chip in (pins.ESP32, pins.ESP32S3):
+        assert chip.PLAY_READER in gen_pins.PARTS and chip.DRAW_READER in gen_pins.PARTS
+        assert chip.PLAY_GAIN == 0x70 and chip.DRAW_GAIN == 0x70  # 48 dB unless pins.json says
+
+    def missing(s):
+        del s["boards"]["esp32"]["play"]["part"]
+
+    def auto(s):
+        s["boards"]["esp32s3"]["draw"]["part"] = "auto"
+
+    def gain_range(s):
+        s["boards"]["esp32"]["draw"]["part"] = "mfrc522"
+        s["boards"]["esp32"]["draw"]["gain"] = 8
+
+    def gain_pn532(s):
+        s["boards"]["esp32"]["play"]["gain"] = 4
+
+    for edit, why in ((missing, "nothing is probed"), (auto, "nothing is probed"),
+                      (gain_range, "0..7"), (gain_pn532, "only an MFRC522")):
+        e = _broken(edit)
+        assert why in str(e), (why, str(e))
+    s = spec()
+    s["boards"]["esp32"]["draw"]["part"] = "mfrc522"
+    s["boards"]["esp32"]["draw"]["gain"] = 4
+    text = gen_pins.render(s)
+    assert 'DRAW_READER = "mfrc522"' in text and "DRAW_GAIN = 0x40" in text
+
+
 def _py_files(d, out):
     for name in os.listdir(d):
         p = d + "/" + name

@@ -118,11 +118,24 @@ def _reader(bus, kind, latency):
     return Nobody(bus)
 
 
+def parts(chip, play, draw):
+    """The pin class with its reader parts named (pins.json names them; a missing reader keeps
+    the part its position names)."""
+    class Named(chip):
+        pass
+    if play:
+        Named.PLAY_READER = play
+    if draw:
+        Named.DRAW_READER = draw
+    return Named
+
+
 class Machine:
-    """What Esp32Board takes as hw. play/draw: "pn532", "mfrc522" or None (no reader)."""
+    """What Esp32Board takes as hw. play/draw: "pn532", "mfrc522" or None (no reader); the
+    pin class (self.chip) names the same parts."""
 
     def __init__(self, chip=pins.ESP32, play="pn532", draw="pn532", latency=1, display=False):
-        self.chip = chip
+        self.chip = chip = parts(chip, play, draw)
         self.bus = fakebus.Bus()
         self.play = _reader(self.bus, play, latency)
         self.draw = _reader(self.bus, draw, latency)

@@ -70,7 +70,7 @@ def test_a_card_in_the_shoe():
     assert sorted(got) == sorted([(IN_SHOE, NTAG), (IN_PAD, NTAG2)])
 
 
-def test_an_mfrc522_is_found_by_probing_and_read_once():
+def test_an_mfrc522_named_in_the_pin_map_is_read_once():
     r = Rig(draw="mfrc522")
     assert r.board.info()["readers"] == ["pn532", "mfrc522"]
     place(r.m.draw, NTAG)  # the MFRC522 reports a card left in the field at every poll
@@ -337,6 +337,7 @@ def test_pins_and_buses_come_from_the_pin_map():
     for chip in (pins.ESP32, pins.ESP32S3):
         r = Rig(chip=chip)
         assert r.board.info()["name"] == chip.MCU.lower()
+        assert r.m.chip.PLAY_CS == chip.PLAY_CS
         assert r.m.spi_args == (chip.SPI_ID, chip.SPI_BAUDRATE, 0, 0)
         assert r.m.i2c_args == (chip.I2C_ID, chip.I2C_FREQ)
         P = r.m.Pin

@@ -1,0 +1,161 @@
+"""Replay bench: a fixed night of recorded table inputs fed into Table.feed alone.
+
+bench/replay_night.txt holds two nights of 4 random players (official rules; every house rule
+with ticks and a few bad inputs), one input a line; nothing but Table.feed is timed. Prints
+inputs/s for this engine and for the engine of the base commit (issue 10's starting figure),
+under CPython and `micropython`, runs interleaved (base, new, new, base, ...) and repeated, as
+medians with their spread: the machine is shared and noisy.
+
+  python bench/replay_bench.py [pairs]            # both interpreters, base beside new
+  python bench/replay_bench.py --record           # rewrite the night file (with today's bot)
+  (child) python|micropython bench/replay_bench.py --child FIRMWARE_DIR PASSES
+"""
+import sys
+
+NIGHT = "bench/replay_night.txt"
+BASE = "c6af61c"  # the commit issue 10's work started from
+EVERYTHING = {"preset": "party", "forced": "yes", "scoring": "losers", "elimination": "yes",
+              "teams": 2}
+
+
+def read_night(path):
+    """[(label, settings, [input, ...])] from the night file."""
+    from binascii import unhexlify
+    nights = []
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if not w:
+                continue
+            if w[0] == "#":
+                nights.append((w[1], EVERYTHING if w[1] == "house" else None, []))
+                continue
+            k = int(w[0])
+            if k == 1 or k == 2:
+                inp = (k, unhexlify(w[1]))
+            elif k == 5:
+                inp = (k,)
+            elif k == 6:
+                inp = (k, int(w[1]))
+            elif k == 7:
+                inp = (k, w[1], int(w[2]) if w[2].isdigit() else w[2])
+            else:
+                inp = (k, int(w[1]), int(w[2]))
+            nights[-1][2].append(inp)
+    return nights
+
+
+def child(passes):
+    """Times `passes` replays of each night with the engine on sys.path; prints one line each."""
+    import time
+    from uno.rules import Settings
+    from uno.table import Table
+    try:
+        clock = time.perf_counter
+    except AttributeError:  # MicroPython
+        def clock():
+            return time.ticks_us() / 1e6
+    for label, settings, inputs in read_night(NIGHT):
+        best = None
+        evs = 0
+        for _ in range(passes):
+            t = Table(Settings(settings))
+            feed = t.feed
+            a = clock()
+            for inp in inputs:
+                feed(inp)
+            b = clock()
+            best = b - a if best is None or b - a < best else best
+        t = Table(Settings(settings))
+        for inp in inputs:
+            evs += len(t.feed(inp))
+        print("%s %d %d %.1f" % (label, len(inputs), evs, len(inputs) / best))
+
+
+def record():
+    """Writes the night file: random players' inputs as the hub would log them."""
+    sys.path.insert(0, "firmware")
+    from binascii import hexlify
+    from uno.bot import Bot
+    from uno.events import ROUND_OVER
+    from uno.rules import Settings
+    from uno.table import Table
+    with open(NIGHT, "w") as f:
+        for label, settings, rounds in (("official", None, 24), ("house", EVERYTHING, 24)):
+            f.write("# %s %d rounds\n" % (label, rounds))
+            t = Table(Settings(settings))
+            bot = Bot(t, [1, 2, 3, 4], seed=11, mistakes=10, tick=100 if settings else 0)
+            done = 0
+            while done < rounds:
+                inp, evs = bot.step()
+                k = inp[0]
+                if k == 1 or k == 2:
+                    f.write("%d %s\n" % (k, hexlify(inp[1]).decode()))
+                else:
+                    f.write(" ".join(str(x) for x in inp) + "\n")
+                for e in evs:
+                    if e[0] == ROUND_OVER:
+                        done += 1
+
+
+def base_tree():
+    """The base commit's firmware, unpacked once into build/."""
+    import os
+    import subprocess
+    out = "build/replay-base-%s" % BASE
+    if not os.path.isdir(out):
+        os.makedirs(out)
+        tar = subprocess.run(["git", "archive", BASE, "firmware/uno"], check=True,
+                             capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", out], input=tar, check=True)
+    return out + "/firmware"
+
+
+def compare(pairs):
+    import os
+    import statistics
+    import subprocess
+    interpreters = (("cpython", [sys.executable], 10), ("micropython", [".venv/bin/micropython", "-X", "heapsize=8m"], 3))
+    engines = (("base " + BASE, base_tree()), ("this tree", "firmware"))
+    for iname, cmd, passes in interpreters:
+        runs = {}
+        for i in range(pairs):
+            order = engines if i % 2 == 0 else engines[::-1]
+            for ename, fw in order:
+                if iname == "cpython":
+                    env = dict(os.environ, PYTHONPATH=fw)
+                else:
+                    env = dict(os.environ, MICROPYPATH=fw + ":.frozen")
+                r = subprocess.run(cmd + [__file__, "--child", fw, str(passes)], env=env,
+                                   capture_output=True, text=True)
+                if r.returncode:
+                    sys.exit("%s %s failed:\n%s" % (iname, ename, r.stderr))
+                for ln in r.stdout.split("\n"):
+                    if ln:
+                        label, n, evs, rate = ln.split()
+                        runs.setdefault((label, ename), []).append(float(rate))
+                        runs[(label, "n")] = (n, evs)
+        print("replay, %s, %d pairs interleaved (median inputs/s, min-max)" % (iname, pairs))
+        for label in ("official", "house"):
+            n, evs = runs[(label, "n")]
+            figs = []
+            for ename, _ in engines:
+                r = runs[(label, ename)]
+                figs.append(statistics.median(r))
+                print("  %-8s %-16s %8.0f  (%.0f-%.0f)  %s inputs" % (
+                    label, ename, figs[-1], min(r), max(r), n))
+            print("  %-8s %-16s %7.2fx" % (label, "speed-up", figs[1] / figs[0]))
+
+
+def main():
+    argv = sys.argv[1:]
+    if argv[:1] == ["--child"]:
+        sys.path.insert(0, argv[1])
+        child(int(argv[2]))
+    elif argv[:1] == ["--record"]:
+        record()
+    else:
+        compare(int(argv[0]) if argv else 5)
+
+
+main()

@@ -1,0 +1,249 @@
+"""A small AST mutation tester: do the tests notice when the code is changed?
+
+Each mutant changes one operator, constant or condition of a source file; the tests run against
+it in a scratch copy of the repo (the real files are never touched). A mutant the tests fail on
+is killed; one they pass on survived, and is printed with its place, so a test can be written
+for it (or it is judged equivalent: no behaviour can tell it apart).
+
+    python tools/mutate.py [--jobs N] [--timeout S] [--limit N] [--only LINE[,LINE]]
+                           [--mp] [--tests CMD] FILE [FILE ...]
+
+--tests: the command run per mutant from the copy's root (default: pytest on the file's test
+folder, e.g. tests/gamelog for firmware/gamelog/*.py); --mp also runs the same folder under
+micropython. Exit status 0; the summary line is `killed K / N (P%), survived S, timeout T`.
+"""
+import argparse
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+_CMP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+        ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+        ast.In: ast.NotIn, ast.NotIn: ast.In}
+_BIN = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
+        ast.Mod: ast.FloorDiv, ast.BitAnd: ast.BitOr, ast.BitOr: ast.BitAnd,
+        ast.BitXor: ast.BitOr, ast.LShift: ast.RShift, ast.RShift: ast.LShift}
+_SYM = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=",
+        ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in", ast.Add: "+",
+        ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%", ast.BitAnd: "&",
+        ast.BitOr: "|", ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>", ast.And: "and",
+        ast.Or: "or"}
+
+
+def _docs(tree):
+    out = set()
+    for n in ast.walk(tree):
+        body = getattr(n, "body", None)
+        if (isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)):
+            out.add(id(body[0].value))
+    return out
+
+
+def _points(node, docs):
+    """The mutations of one node: [(description, change)], change(node, parent) edits in place."""
+    out = []
+    if isinstance(node, ast.Compare):
+        for k, op in enumerate(node.ops):
+            new = _CMP.get(type(op))
+            if new:
+                out.append(("%s -> %s" % (_SYM[type(op)], _SYM[new]),
+                            lambda n, p, k=k, new=new: n.ops.__setitem__(k, new())))
+    elif isinstance(node, (ast.BinOp, ast.AugAssign)):
+        new = _BIN.get(type(node.op))
+        if new:
+            eq = "=" if isinstance(node, ast.AugAssign) else ""
+            out.append(("%s%s -> %s%s" % (_SYM[type(node.op)], eq, _SYM[new], eq),
+                        lambda n, p, new=new: setattr(n, "op", new())))
+    elif isinstance(node, ast.BoolOp):
+        new = ast.Or if isinstance(node.op, ast.And) else ast.And
+        out.append(("%s -> %s" % (_SYM[type(node.op)], _SYM[new]),
+                    lambda n, p, new=new: setattr(n, "op", new())))
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        out.append(("drop not", lambda n, p: _replace(p, n, n.operand)))
+    elif isinstance(node, ast.Constant) and id(node) not in docs:
+        v = node.value
+        if isinstance(v, bool):
+            out.append(("%r -> %r" % (v, not v), lambda n, p: setattr(n, "value", not n.value)))
+        elif isinstance(v, int):
+            out.append(("%d -> %d" % (v, v + 1), lambda n, p: setattr(n, "value", n.value + 1)))
+            if v != 0:
+                out.append(("%d -> 0" % v, lambda n, p: setattr(n, "value", 0)))
+    elif isinstance(node, (ast.If, ast.While)):
+        kw = "if" if isinstance(node, ast.If) else "while"
+        if not (isinstance(node.test, ast.Constant)):
+            out.append(("%s-condition -> False" % kw,
+                        lambda n, p: setattr(n, "test", ast.Constant(False))))
+        if kw == "if":
+            out.append(("if-condition -> True",
+                        lambda n, p: setattr(n, "test", ast.Constant(True))))
+    elif isinstance(node, ast.Break):
+        out.append(("break -> continue", lambda n, p: _replace(p, n, ast.Continue())))
+    elif isinstance(node, ast.Continue):
+        out.append(("continue -> break", lambda n, p: _replace(p, n, ast.Break())))
+    elif isinstance(node, ast.Return) and node.value is not None and not (
+            isinstance(node.value, ast.Constant) and node.value.value is None):
+        out.append(("return value -> None", lambda n, p: setattr(n, "value", ast.Constant(None))))
+    return out
+
+
+def _replace(parent, old, new):
+    for field, value in ast.iter_fields(parent):
+        if value is old:
+            setattr(parent, field, new)
+            return
+        if isinstance(value, list):
+            for i, v in enumerate(value):
+                if v is old:
+                    value[i] = new
+                    return
+
+
+def _walk(tree):
+    """Nodes in a fixed order with their parents (the same order on every parse)."""
+    out = [(tree, None)]
+    i = 0
+    while i < len(out):
+        n = out[i][0]
+        for c in ast.iter_child_nodes(n):
+            out.append((c, n))
+        i += 1
+    return out
+
+
+def mutants(src):
+    """[(line, col, description, mutated source)] for one file's source."""
+    base = ast.unparse(ast.parse(src))
+    tree = ast.parse(src)
+    docs = _docs(tree)
+    plan = []
+    for idx, (node, parent) in enumerate(_walk(tree)):
+        for j, (what, _) in enumerate(_points(node, docs)):
+            plan.append((idx, j, getattr(node, "lineno", 0), getattr(node, "col_offset", 0), what))
+    out = []
+    seen = set()
+    plan.sort(key=lambda p: (p[2], p[3], p[0], p[1]))
+    for idx, j, line, col, what in plan:
+        t = ast.parse(src)
+        nodes = _walk(t)
+        node, parent = nodes[idx]
+        _points(node, _docs(t))[j][1](node, parent)
+        ast.fix_missing_locations(t)
+        try:
+            new = ast.unparse(t)
+        except Exception:
+            continue
+        if new == base or new in seen:
+            continue
+        seen.add(new)
+        out.append((line, col, what, new))
+    return out
+
+
+def _copy_repo(dst):
+    def ignore(d, names):
+        return [n for n in names if n in (".venv", ".git", "build", "typings", ".pytest_cache",
+                                          ".mypy_cache", "__pycache__")]
+    shutil.copytree(ROOT, dst, ignore=ignore, symlinks=True)
+    os.symlink(os.path.join(ROOT, ".venv"), os.path.join(dst, ".venv"))
+
+
+def _default_tests(rel):
+    parts = rel.split("/")
+    folder = "tests/" + parts[1] if len(parts) > 2 and parts[0] == "firmware" else "tests"
+    return folder
+
+
+def run_one(work, rel, new, cmds, timeout):
+    path = os.path.join(work, rel)
+    with open(path, "w") as f:
+        f.write(new)
+    for cmd in cmds:
+        try:
+            r = subprocess.run(cmd, shell=True, cwd=work, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return "timeout"
+        if r.returncode != 0:
+            return "killed"
+    return "survived"
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("files", nargs="+")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=float, default=120)
+    ap.add_argument("--limit", type=int, default=0, help="only the first N mutants per file")
+    ap.add_argument("--only", default="", help="only mutants on these lines (comma list)")
+    ap.add_argument("--tests", default="", help="command run per mutant (default: pytest)")
+    ap.add_argument("--mp", action="store_true", help="also run the folder under micropython")
+    ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    a = ap.parse_args(argv)
+    lines = set(int(x) for x in a.only.split(",") if x)
+    total = killed = timeouts = 0
+    survivors = []
+    for rel in a.files:
+        rel = os.path.relpath(os.path.abspath(rel), ROOT)
+        with open(os.path.join(ROOT, rel)) as f:
+            src = f.read()
+        ms = mutants(src)
+        if lines:
+            ms = [m for m in ms if m[0] in lines]
+        if a.limit:
+            ms = ms[:a.limit]
+        if a.list:
+            for line, col, what, _ in ms:
+                print("%s:%d:%d %s" % (rel, line, col, what))
+            continue
+        folder = _default_tests(rel)
+        cmds = [a.tests] if a.tests else [
+            ".venv/bin/pytest -x -q -p no:cacheprovider %s" % folder]
+        if a.mp:
+            cmds.append("MICROPYPATH=firmware:tests:.frozen .venv/bin/micropython -X heapsize=8m "
+                        "tests/mprun.py %s" % folder)
+        works = []
+        for _ in range(max(1, a.jobs)):
+            w = tempfile.mkdtemp(prefix="mutate")
+            _copy_repo(w + "/r")
+            works.append(w + "/r")
+        free = list(works)
+
+        def job(m):
+            w = free.pop()
+            try:
+                return m, run_one(w, rel, m[3], cmds, a.timeout)
+            finally:
+                free.append(w)
+
+        fk = 0
+        with ThreadPoolExecutor(max_workers=len(works)) as ex:
+            for m, res in ex.map(job, ms):
+                if res == "survived":
+                    survivors.append((rel, m[0], m[1], m[2]))
+                    print("survived %s:%d:%d %s" % (rel, m[0], m[1], m[2]), flush=True)
+                elif res == "timeout":
+                    timeouts += 1
+                    fk += 1
+                else:
+                    fk += 1
+        for w in works:
+            shutil.rmtree(os.path.dirname(w), ignore_errors=True)
+        total += len(ms)
+        killed += fk
+        print("%s: killed %d / %d (%.1f%%)" % (rel, fk, len(ms), 100.0 * fk / max(1, len(ms))),
+              flush=True)
+    if not a.list:
+        print("killed %d / %d (%.1f%%), survived %d, timeout %d"
+              % (killed, total, 100.0 * killed / max(1, total), len(survivors), timeouts))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
