@@ -201,6 +201,13 @@ def _let_mpremote_in(port, args):
     """Asks the running firmware to hand the port to the REPL (a stray Ctrl-C no longer stops a
     round, so mpremote's does not either), when this Link knows how (`repl`). A board already at
     its prompt, or older firmware, does not answer: mpremote's Ctrl-C then does as before."""
+    from unotable import link as linkmod
+    opener = getattr(linkmod, "open_repl", None)
+    if opener is not None:
+        if opener(port, timeout=getattr(args, "timeout", 1.0)):
+            return True
+        print("  (the firmware did not answer `repl`: mpremote tries Ctrl-C)")
+        return False
     stop = getattr(Link, "repl", None)
     if stop is None:
         return False

@@ -306,8 +306,18 @@ class ChainCheck:
                 self.blind = [seq, seq, getattr(self, "_why", "with no chain head before them")]
             self.blind[1] = seq
         else:
-            h = self.c.step(self.h, seq, t, wall, inp)
-            if tag is None:             # synced before the table had a chain: the next tag
+            try:
+                h = self.c.step(self.h, seq, t, wall, inp)
+            except Exception as e:      # struct.error, ValueError: a value no table logs
+                self._problem(seq, "line %d: not an input the table logs (%s)" % (line, e))
+                h = None
+            if h is None:
+                self.pending = None
+                self.h = None
+                self._why = "after seq %d" % seq
+                self.blind = [seq, seq, "broken"]
+                self.unchecked += 1
+            elif tag is None:             # synced before the table had a chain: the next tag
                 self.h = h              # or head checks it
                 self.untagged += 1
             elif self.c.tag(h).hex() != tag:

@@ -96,7 +96,12 @@ def cmd_sync(args):
             for seq, head, mac in db.odd_heads:
                 print("  the table's chain head at seq %d is not the one the host saw before: "
                       "its log was changed since (kept: the first)" % seq)
+            for seq, here, there in db.mismatch:
+                print("  the chain the host works out differs from the table's at seq %d: "
+                      "its log was changed, or the host's copy" % seq)
             code = _chain_said(db, name)
+            if db.mismatch:
+                code = 1
             if args.ack:
                 link.ack(db.next_seq(name) - 1)
                 print("the table may now free the log the host holds")

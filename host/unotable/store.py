@@ -26,6 +26,7 @@ either. Schema (version 2, `PRAGMA user_version`; a version 1 file is migrated o
                                                   NULL when the table gave none)
 """
 import datetime
+import inspect
 import json
 import os
 import sqlite3
@@ -544,13 +545,32 @@ class Store:
 
     # ---- from the board ---------------------------------------------------------------
 
+    def _head_before(self, table, seq):
+        """The chain head before input seq, worked out from the stored tags (None when a gap,
+        a missing tag or a break leaves it unknown): with it the table need not send tags."""
+        from unotable.export import ChainCheck, _chain, _heads_bin
+        from uno.script import to_input
+        from uno.table import Table
+        chain = _chain()
+        if chain is None or not is_id(table):
+            return None
+        walk = ChainCheck(chain, None, None, None, _heads_bin(self.heads(table)),
+                          self.gaps(table))
+        tab = Table(registry=self.registry(table))
+        for s, t, wall, line, tag in self.records(table, 1, seq - 1):
+            if tag is None:
+                return None
+            walk.entry(s, s, t, bool(wall), to_input(json.loads(line), tab), tag)
+        return walk.before(seq)
+
     def sync(self, table, link, batch=BATCH, progress=None):
         """Pulls the board's new inputs through a unotable.link.Link; returns how many were
         new. Resumable (asks from what is stored) and idempotent. The last stored input is
         asked again, so a different log behind the same table shows as a Conflict. Gaps the
         table reports (in `status` and among the records) are kept and never stop it; so are
         the chain heads the link saw (`link.heads`), even when the cable goes mid-sync.
-        self.odd_heads: heads that disagree with ones kept before (kept as they were)."""
+        self.odd_heads: heads that disagree with ones kept before (kept as they were);
+        self.mismatch: (seq, head worked out here, the table's) where they differ (`link`)."""
         reg = link.fetch_registry()
         self.set_registry(table, reg)
         start = self.next_seq(table)
@@ -564,10 +584,15 @@ class Store:
         if isinstance(damage, list):
             self.add_gaps(table, [tuple(g) for g in damage if isinstance(g, list) and len(g) == 3])
         self.odd_heads = []
+        self.mismatch = []
         heads = getattr(link, "heads", None)
+        mismatch = getattr(link, "mismatch", None)
         seen = len(heads) if isinstance(heads, list) else -1
+        ask = max(1, start - 1)
         try:
-            return self.add(table, link.sync_records(max(1, start - 1)), reg, batch, progress)
+            head = self._head_before(table, ask) if _takes_head(link) else None
+            recs = link.sync_records(ask, head=head) if head else link.sync_records(ask)
+            return self.add(table, recs, reg, batch, progress)
         except Conflict:
             seen = -1                              # another log's heads are not this table's
             raise
@@ -576,6 +601,15 @@ class Store:
                 top = self.next_seq(table) - 1
                 self.odd_heads = self.add_heads(table, [tuple(h) for h in heads[seen:]
                                                         if _is_head(h) and h[0] <= top])
+            if isinstance(mismatch, list):       # tags worked out here that the table's differ
+                self.mismatch = [tuple(m) for m in mismatch if _is_head(m)]
+
+
+def _takes_head(link):
+    try:
+        return "head" in inspect.signature(link.sync_records).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def _is_head(h):

@@ -140,8 +140,9 @@ class FakeLink:
         self.acked = upto
         return {"pruned": 0}
 
-    def sync_records(self, from_seq=1, max_bytes=0):
+    def sync_records(self, from_seq=1, max_bytes=0, head=None):
         self.asked.append(from_seq)
+        self.head_given = head
         items = [(r[0], 0, r) for r in self.recs if r[0] >= from_seq]
         items += [(g[0], 1, Gap(*g)) for g in self.gaps if g[1] >= from_seq]
         items.sort(key=lambda x: (x[0], x[1]))

@@ -205,13 +205,25 @@ def test_a_part_of_the_night_carries_the_chain_head_before_it(night):
     assert rep.ok and rep.unchecked == 0 and rep.part == (200, 400), str(rep)
 
 
+def walk_to(recs, seq):
+    from hostkit import chain
+    h = chain.GENESIS
+    for r in recs:
+        if r[0] <= seq:
+            h = chain.step(h, *r[:4])
+    return h
+
+
 def test_sync_keeps_tags_heads_and_gaps_and_resumes(night):
     recs, heads = chained(bot_records(300))
     s = Store(":memory:")
     link = FakeLink(recs[:120], heads)
     s.sync(TID, link)
     assert [h[0] for h in s.heads(TID)] == [h[0] for h in heads if h[0] <= recs[119][0]]
-    s.sync(TID, FakeLink(recs, heads))
+    link = FakeLink(recs, heads)
+    s.sync(TID, link)
+    assert link.asked == [recs[119][0]]      # the last stored again, and the chain before it:
+    assert link.head_given == walk_to(recs, recs[118][0])   # the table need not send tags
     assert len(s.heads(TID)) == len(heads)
     assert all(r[4] for r in s.records(TID))
     other = [(h[0], "00" * 32, h[2]) for h in heads]
