@@ -361,7 +361,7 @@ class ChainCheck:
         self._end_blind()
 
 
-def verify(lines, registry=None, key=None, known=None):
+def verify(lines, registry=None, key=None, known=None, events=True):
     """Replays a table script or game record and checks it; returns a Report.
 
     (a) seqs run 1, 2, 3... with no gap or repeat (one seq skipped right after a round's end is
@@ -371,10 +371,13 @@ def verify(lines, registry=None, key=None, known=None):
     chain: every input's tag, the heads, and with `key` (the table's, from `unotable pair`)
     the heads' signatures. registry: the deck of a record whose cards are UIDs (an enrolled
     deck). known: what the host database holds of this table, {"heads": [...], "gaps": [...]}:
-    a head the host saw and the record lacks, or one it has otherwise, is found.
+    a head the host saw and the record lacks, or one it has otherwise, is found. events=False:
+    the lines are inputs only (a stored night), there are no events to compare.
     Never raises for what is in the lines: every oddity is a problem naming its line."""
     rep = Report()
     try:
+        if not events:
+            rep.kind = "stored"
         return _verify(rep, lines, registry, key, known or {})
     except Exception as e:          # a bug here must still end in a report, not a traceback
         rep.problem(0, "could not be checked to the end: %s: %s" % (type(e).__name__, e))
@@ -419,7 +422,7 @@ def _verify(rep, lines, registry, key, known):
             else:
                 groups[-1].append(d)
         elif "record" in d:
-            rep.kind = "record"
+            rep.kind = "record" if rep.kind == "script" else rep.kind
             if header is not None or inputs:
                 rep.problem(0, "line %d: a second header, or a header after the inputs" % n)
                 return rep
@@ -617,15 +620,30 @@ def _check_chain(rep, found, inputs, registry, key):
 
 
 def verify_stored(store, table, key=None, registry=None):
-    """verify() of a table's stored night, as its export (seqs, card counts and the chain: a
-    store holds no events). key: default the one the host holds for the table; registry:
-    default the deck stored with it."""
-    out = _Lines()
-    export_jsonl(store, table, out)
+    """verify() of a table's stored night: its inputs as they would be exported, without the
+    events (a store holds none: they would be the replay's own): seqs, card counts and the
+    chain. key: default the one the host holds for the table; registry: default the deck
+    stored with it."""
+    reg = registry or store.registry(table)
+    heads, gaps = store.heads(table), store.gaps(table)
+    d = {"record": 1, "registry": "synthetic" if reg.synthetic() else "enrolled",
+         "settings": Settings().as_dict()}
+    if is_id(table):
+        d["table"] = table
+        if gaps:
+            d["gaps"] = [list(g) for g in gaps]
+        if heads:
+            d["heads"] = [list(h) for h in heads]
+    lines = [dumps(d)]
+    for seq, t, wall, line, tag in store.records(table):
+        extra = (',"tag":"%s"' % tag if tag else "") + (',"wall":%d' % t if wall else "")
+        if wall:
+            lines.append('{"seq":%d,%s%s}' % (seq, line[1:-1], extra))
+        else:
+            lines.append('{"seq":%d,"t":%d,%s%s}' % (seq, t, line[1:-1], extra))
     if key is None:
         key = store.key(table)
-    return verify(out.lines, registry or store.registry(table), key,
-                  {"heads": store.heads(table), "gaps": store.gaps(table)})
+    return verify(lines, reg, key, {"heads": heads, "gaps": gaps}, events=False)
 
 
 def check_chain_stored(store, table):
@@ -670,14 +688,6 @@ def table_of(lines):
         tid = d.get("table") if "record" in d else None
         return tid if is_id(tid) else None
     return None
-
-
-class _Lines:
-    def __init__(self):
-        self.lines = []
-
-    def write(self, text):
-        self.lines.append(text[:-1])
 
 
 def _check_seq(rep, line, seq, prev, ended, gaps, part, whole=True):
