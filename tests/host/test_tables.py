@@ -230,3 +230,19 @@ def test_verify_takes_the_deck_of_an_enrolled_table(tmp_path, capsys):
     (tmp_path / "bad.txt").write_text("04aa 04bb")
     c, _, err = run(capsys, "verify", rec, "--deck", str(tmp_path / "bad.txt"))
     assert c == 2 and "is not a deck" in err and len(err.splitlines()) == 1
+
+
+def test_status_says_the_id_the_chain_head_the_flash_and_the_damage(capsys, plug):
+    link = plug(FakeLink(gaps=[(3, 9, "damaged")]))
+    st = link.status()
+    st.update(head=[41, "ab" * 32], mac="cd" * 32, flash=[800 * 1024, 1000 * 1024],
+              log_full=True)
+    link.status = lambda: st
+    c, out, err = run(capsys, "status", "--port", "x")
+    assert c == 0, err
+    assert "table id %s" % TID in out and "chain head after seq 41: abababab" in out
+    assert "800 of 1000 KB of flash used (80%): FULL" in out
+    assert "damage: seqs 3..9 are not in the log (damaged)" in out
+    del st["phase"]                     # an answer this host tool cannot read: one line
+    c, out, err = run(capsys, "status", "--port", "x")
+    assert c == 2 and "makes no sense" in err
