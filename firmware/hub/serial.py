@@ -54,7 +54,7 @@ class Serial:
     def _dump(self, start):
         from gamelog import INPUT
         reg = self.hub.table.registry
-        for seq, rtype, t, wall, data in self.hub.log.read_from(start):
+        for seq, rtype, t, wall, data, _tag in self.hub.log.read_from(start):
             if rtype == INPUT:
                 d = input_dict(data, reg)
                 d["seq"] = seq

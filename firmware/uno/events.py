@@ -56,6 +56,8 @@ SLAP = const(34)
 TIMER_WARN = const(35)
 OUT = const(36)
 SUM_WIN = const(37)
+RESHUFFLE = const(38)   # the shoe is empty and a draw is due: shuffle the pile (T4)
+BLOCKED = const(39)     # nobody can play and nothing is left to draw: the round ends (T6)
 
 
 # Why a seat draws (DRAW / OWE / PENALTY)
@@ -113,6 +115,7 @@ R_LAST_CARD = const(33)
 R_NO_SUM = const(34)
 R_TEAMS = const(35)
 R_CAUGHT = const(36)
+R_NO_DEALER = const(37)
 # Rejections that count as misplays (P1): the card goes back, optionally at a cost.
 MISPLAYS = (R_NOT_TURN, R_UNPLAYABLE, R_W4_ILLEGAL, R_ONLY_DRAWN, R_MUST_DRAW, R_LAST_CARD)
 

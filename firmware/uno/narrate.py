@@ -86,4 +86,8 @@ def say(ev):
         return "seat %d is out (place %d)" % (a, ev[2])
     if code == SUM_WIN:
         return "seat %d lays down a hand that adds up to %d" % (a, ev[2])
+    if code == RESHUFFLE:
+        return "the shoe is empty: shuffle the discard pile (but its top card) into it; seat %d draws" % a
+    if code == BLOCKED:
+        return "nobody can play and nothing is left to draw: seat %d holds the fewest points" % a
     return repr(ev)

@@ -7,7 +7,7 @@ either, and the record it writes replays to itself.
 from uno.cards import COLOURS, name
 from uno.events import IN_TICK, REJECT, CHALLENGE
 from uno.names import WHY, VERDICTS
-from uno.rules import Settings
+from uno.rules import Settings, whole
 from uno.script import dumps, header, input_dict, parse_line, to_input
 from uno.table import Table
 from uno.words import EVENTS, REASONS
@@ -34,7 +34,8 @@ def from_words(text):
             d["ms"] = int(w[1])
         elif w[0] == "rule":
             d["name"] = w[1]
-            d["value"] = int(w[2]) if w[2].isdigit() else w[2]
+            v = whole(w[2])  # ASCII digits only, as the table takes them
+            d["value"] = w[2] if v is None else v
             return d
         elif w[0] != "shuffle":
             raise ValueError("%s? say pad, shoe, seat, colour, shuffle, tick or rule" % w[0])
