@@ -312,7 +312,7 @@ class Esp32Board:
             raise RuntimeError("no pin map for this chip: see hardware/pins.json")
         self.chip = b
         self._m = m
-        self._clock = clock or ticks_ms
+        self._clock = clock or _ticks
         t = self._clock()
         self._last = t
         self._ms = t              # ms since boot, never wrapping (ticks_ms counts from boot)
@@ -565,6 +565,10 @@ class Esp32Board:
 
 def _drop(inp):
     pass
+
+
+def _ticks():
+    return ticks_ms()
 
 
 def _part(kind):
