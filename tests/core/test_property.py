@@ -126,6 +126,8 @@ def play_match(seed, rounds_wanted):
                 rounds += 1
                 check_round(t, evs, i)
                 check_places(t)
+        if t.phase == P_PLAY:
+            assert t.turn in t.active or t.turn == t.leaving, (t.turn, t.active, seed)
         if steps % 37 == 0:
             check_places(t)
         else:
