@@ -275,10 +275,10 @@ class Table:
         self.out.append((_REJECT, why, seat, card))
 
     def _check_due(self):
-        """T4: say once when the shoe is empty and a draw is due (the pile must be shuffled)."""
+        """T4: say once when the shoe is empty and the pile (or, in the draw for dealer, the
+        set-aside cards) must be shuffled into it for the draws to come."""
         ph = self.phase
-        due = self.shoe == 0 and (ph == _P_DRAWOFF or (ph == _P_PLAY and self.pile > 1
-                                                       and self.drawer() != 0))
+        due = self.shoe == 0 and (ph == _P_DRAWOFF or (ph == _P_PLAY and self.pile > 1))
         if due and not self.due:
             self.out.append((_RESHUFFLE, self.drawer()))
         self.due = due
@@ -556,7 +556,8 @@ class Table:
         if rank <= 9 and self.rules.sum_win == "yes":
             self.sum_to = rank
         if left == 0:
-            self._finish(seat)
+            if self._finish(seat):
+                self.answerable = self.stackable = False  # T5: as in _play
             self._settle()
 
     def _act(self, seat, rank, first, start=False):

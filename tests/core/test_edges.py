@@ -134,6 +134,14 @@ def test_m3_t5_a_last_d_that_decides_the_round_cannot_be_stacked():
     assert "round_over" in names(evs) and t.winner == 1
 
 
+def test_h3_t5_a_last_d_added_in_a_multi_play_cannot_be_stacked():
+    t = deal({1: "RD GD", 2: "BD B1", 3: "Y1 Y2"}, start="R5", multi="same", stacking="on")
+    act(t, "pad RD")
+    evs = act(t, "pad GD")                       # seat 1 out: the round is won, 4 to draw
+    assert t.pending == 4 and not t.stackable and not t.answerable
+    assert unchanged(t, "pad BD") == R_MUST_DRAW
+
+
 def test_m4_m3_a_team_wins_when_all_its_members_are_out():
     t = deal({1: "R1", 2: "G9", 3: "R2", 4: "BS"}, start="R5", teams=2, elimination="yes")
     act(t, "pad R1")                             # seat 1 out, seat 3 still in: play on
