@@ -229,3 +229,14 @@ def test_an_undo_input_goes_through_scripts_and_records_and_replays_to_itself():
     for _ in again.run(rec):
         pass
     assert _state(final.table) == _state(again.table)
+
+
+def test_a_long_round_goes_on_in_chunks_and_take_backs_still_reach_back():
+    # 10 seats with the clock on: a round logs more than a chunk (1 KB), so the log goes on
+    # in a second chunk; take-backs of 1 and of 60 inputs reach back into the chunk before
+    stream, _ = _night({"hand_size": 9}, list(range(1, 11)), 3, 1, tick=300)
+    t = _fed({"hand_size": 9}, stream, len(stream) - 1)
+    assert t.back.prev is not None, "the round fitted one chunk: make it longer"
+    covered, _ = _check_all({"hand_size": 9}, list(range(1, 11)), 3, 1, ns=(1, 60), step=23,
+                            tick=300)
+    assert (IN_PAD, P_PLAY) in covered
