@@ -16,8 +16,10 @@ and each input as a few bytes (header, card or seat, clock delta) in one reused 
 round longer than _CAP bytes of log (some 250 inputs) goes on in a new chunk: the chunk
 before is kept, so a take-back always reaches back 250 inputs or to the round's start.
 Events: (UNDO, n), then (CARD_BACK, card, from, to) for every card that moves (places as in
-table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), (TURN, seat) when the turn moved, and
-(RULE, name, value) for each setting that changed back.
+table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), (LEAVE, seat) / (JOIN, seat) for a join
+or leave taken back, (TURN, seat) when the turn moved, and (RULE, name, value) for each setting
+that changed back. Everything else (phase, scores, the UNO window) the display reads from the
+table as after any input.
 """
 try:
     from micropython import const
@@ -32,6 +34,8 @@ _IN_COLOUR = const(4)
 _IN_SHUFFLE = const(5)
 _IN_TICK = const(6)
 _IN_RULE = const(7)
+_JOIN = const(1)
+_LEAVE = const(2)
 _P_ROUND_OVER = const(6)
 _R_BAD_INPUT = const(27)
 _R_UNDO_PAST = const(37)
@@ -163,6 +167,7 @@ class TakeBack:
         self.t = table
         self.reg = table.registry
         self.log = bytearray(_GROW)  # reused by every segment: no garbage per input
+        self.room = _GROW - 16       # bytes in use past which it grows (an input takes < 16)
         self.mark()
 
     def mark(self):
@@ -185,42 +190,46 @@ class TakeBack:
 
         Every table input comes through here: kept short and allocation-free (a call and a
         collection cost the board more than the few byte writes)."""
-        log = self.log
         n = self.n
-        if n + 16 > len(log):
+        log = self.log
+        if n > self.room:
             log.extend(bytes(_GROW))
-        if out and (len(out) > 1 or out[0][0] != _REJECT):
-            kind = inp[0]
+            self.room = len(log) - 16
+        if not out or len(out) == 1 and out[0][0] == _REJECT:  # changed nothing: its time only
+            if inp and inp[0] == _IN_TICK and len(inp) == 2 and type(inp[1]) is int:
+                log[n] = _IN_TICK if ms < 0 else _IN_TICK | _MS  # a quiet tick: the clock moves
+                n = _varint(log, n + 1, inp[1])
+            elif ms >= 0:
+                log[n] = _MS
+                n += 1
+            else:
+                return
+            if ms >= 0:
+                n = _varint(log, n, ms - self.ms)
+                self.ms = ms
+            self.n = n
+            return
+        kind = inp[0]
+        if kind <= _IN_PAD:
+            u = inp[1]
+            reg = self.reg  # the registry has just found this UID: no second search
+            log[n] = kind | _OK if ms < 0 else kind | _OK | _MS
+            log[n + 1] = reg.hit_card if reg.hit is u else reg.card(u)
+            n += 2
+        elif kind <= _IN_COLOUR:
             h = kind | _OK if ms < 0 else kind | _OK | _MS
-            if kind <= _IN_PAD:
-                u = inp[1]
-                reg = self.reg  # the board's registry has just found this UID: no search
-                log[n] = h
-                log[n + 1] = reg.hit_card if reg.hit is u else reg.card(u)
-                n += 2
-            elif kind <= _IN_COLOUR:
-                log[n] = h | _LONG if inp[2] else h
-                log[n + 1] = inp[1]
-                n += 2
-            elif kind == _IN_TICK:
-                log[n] = h
+            log[n] = h | _LONG if inp[2] else h
+            log[n + 1] = inp[1]
+            n += 2
+        else:
+            log[n] = kind | _OK if ms < 0 else kind | _OK | _MS
+            if kind == _IN_TICK:
                 n = _varint(log, n + 1, inp[1])
             elif kind == _IN_RULE:
-                log[n] = h
                 n = _varint(log, n + 1, len(self.rule_ins))
                 self.rule_ins.append((inp[1], inp[2]))
             else:
-                log[n] = h
                 n += 1
-        elif inp and inp[0] == _IN_TICK and len(inp) == 2 and type(inp[1]) is int:
-            log[n] = _IN_TICK if ms < 0 else _IN_TICK | _MS  # a quiet tick moves the clock
-            n = _varint(log, n + 1, inp[1])
-        else:
-            if ms >= 0:  # a rejected input: only its time counts
-                log[n] = _MS
-                self.n = _varint(log, n + 1, ms - self.ms)
-                self.ms = ms
-            return
         if ms >= 0:
             n = _varint(log, n, ms - self.ms)
             self.ms = ms
@@ -276,6 +285,7 @@ class TakeBack:
         if n > len(cuts):
             return self._refuse(_R_UNDO_PAST, inp, ms)
         before = bytearray(t.loc)
+        seats = t.seats[:]
         turn = t.turn
         rules = t.rules.as_dict()
         self._rebuild(start, bytes(log[:cuts[-n]]))
@@ -288,6 +298,12 @@ class TakeBack:
         for c in range(len(loc)):
             if loc[c] != before[c]:
                 out.append((_CARD_BACK, c, before[c], loc[c]))
+        for s in seats:  # joins taken back (lobby)
+            if s not in t.seats:
+                out.append((_LEAVE, s))
+        for s in t.seats:  # leaves taken back
+            if s not in seats:
+                out.append((_JOIN, s))
         if t.turn != turn and t.turn:
             out.append((_TURN, t.turn))
         now = t.rules.as_dict()
@@ -312,8 +328,9 @@ class TakeBack:
     def _time_record(self, h, ms):
         log = self.log
         n = self.n
-        if n + 16 > len(log):
+        if n > self.room:
             log.extend(bytes(_GROW))
+            self.room = len(log) - 16
         log[n] = h | _MS if ms >= 0 else h
         n += 1
         if ms >= 0:
