@@ -173,7 +173,7 @@ class TakeBack:
     def mark(self):
         """The table as it is now starts a new segment (made, loaded, a round ended)."""
         self.prev = None     # the chunk before a long round's current one: (start, log, ms)
-        self.rule_ins = []   # rule inputs of the segment: (name, value)
+        self.rule_ins = []   # rule inputs of the segment, (name, value), indexed by the log
         self.ms = 0
         self._chunk()
 
@@ -341,9 +341,9 @@ class TakeBack:
     def _rebuild(self, start, old):
         """A chunk's start state, then the logged inputs old (bytes) fed again."""
         t = self.t
-        rule_ins = self.rule_ins  # the old log's rule records index it; the replay logs anew
-        self.rule_ins = []
-        self.prev = None
+        rule_ins = self.rule_ins  # only grows (a replayed rule is logged again): indexes hold
+        if start is not self.start:
+            self.prev = None  # rebuilt from the chunk before: the replay chunks it again
         _unpack(start[0], t)
         _unpack(start[1], t.rules)
         self.ms = start[2]

@@ -253,3 +253,21 @@ def test_a_long_round_goes_on_in_chunks_and_take_backs_still_reach_back():
     covered, _ = _check_all({"hand_size": 9}, list(range(1, 11)), 3, 1, ns=(1, 60), step=23,
                             snaps=False, tick=300)
     assert (IN_PAD, P_PLAY) in covered
+
+
+def test_a_take_back_in_the_last_chunk_keeps_the_chunk_before():
+    settings = {"hand_size": 9}
+    stream, _ = _night(settings, list(range(1, 11)), 3, 1, False, tick=300)
+    t = Table(Settings(settings))
+    k = 0
+    while t.back.prev is None:  # up to the first chunk's end
+        inp, ms = stream[k][:2]
+        t.feed(inp, ms)
+        k += 1
+    k += 3
+    t = _fed(settings, stream, k)
+    assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+    assert t.back.prev is not None  # a take-back in this chunk keeps the one before
+    j = _target(stream, k, 1)
+    assert t.feed((IN_UNDO, 8))[0] == (UNDO, 8)  # reaches into the chunk before
+    assert _same(_state(t), _state(_fed(settings, stream, _target(stream, j, 8))))
