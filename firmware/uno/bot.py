@@ -26,10 +26,20 @@ class Rng:
         return x
 
     def below(self, n):
-        return self.next() % n
+        x = self.x  # next(), inline: the players ask for a number or two every input
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.x = x
+        return x % n
 
     def chance(self, per_mille):
-        return self.next() % 1000 < per_mille
+        x = self.x
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.x = x
+        return x % 1000 < per_mille
 
     def pick(self, seq):
         return seq[self.next() % len(seq)]
