@@ -13,8 +13,9 @@ input (its `rule` event says the value it is back to). A take-back is itself not
 
 The segment is kept compact for the board's heap: its start state packed (a few hundred bytes)
 and each input as a few bytes (header, card or seat, clock delta) in one reused bytearray. A
-round longer than _CAP bytes of log (some 250 inputs) goes on in a new chunk: the chunk
-before is kept, so a take-back always reaches back 250 inputs or to the round's start.
+round longer than _CAP bytes of log (some 100 inputs with the hub's clock, 250 without) goes
+on in a new chunk: the chunk before is kept, so a take-back always reaches back that far, or
+to the round's start. The log takes at most about 2 x _CAP bytes.
 Events: (UNDO, n), then (CARD_BACK, card, from, to) for every card that moves (places as in
 table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), (LEAVE, seat) / (JOIN, seat) for a join
 or leave taken back, (TURN, seat) when the turn moved, and (RULE, name, value) for each setting
@@ -50,7 +51,7 @@ _OK = const(8)      # an accepted input (counted by take-backs)
 _MS = const(16)     # the feed's ms follows (zigzag delta from the last one)
 _LONG = const(32)   # a long press; on a time-only record (kind 0): a take-back restarted the timer
 _GROW = const(256)
-_CAP = const(1024)  # the log grows by this much: no doubling, no big block to find
+_CAP = const(512)  # the log grows by this much: no doubling, no big block to find
 _KEPT = ("out", "registry", "back", "rules")  # kept, not copied
 
 
