@@ -296,7 +296,7 @@ class Log:
         self._hw = self._lw = 0
         self._gaps = []
         try:
-            with open(self.dir + ".marks", "rb") as f:
+            with open(self.dir + "/marks", "rb") as f:
                 text = f.read()
             body, _, tail = text.rpartition(b"crc ")
             if int(tail.strip(), 16) != crc32(body):
@@ -320,12 +320,12 @@ class Log:
         for x in g:
             body += "gap %d %d %s\n" % x
         body = body.encode()
-        tmp = self.dir + ".marks.tmp"
+        tmp = self.dir + "/marks.tmp"
         with open(tmp, "wb") as f:
             f.write(body)
             f.write(b"crc %08x\n" % crc32(body))
             self._flush(f)
-        os.rename(tmp, self.dir + ".marks")
+        os.rename(tmp, self.dir + "/marks")
 
     def _snap_first(self, base):
         # Does this segment begin with a snapshot? (the type byte only; verified when read)

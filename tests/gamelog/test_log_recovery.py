@@ -33,21 +33,11 @@ def _reset(p, keep):
             os.remove(p + "/" + n)
     for n in keep:
         write(p + "/" + n, keep[n])
-    try:                                  # the marks beside the log: as they were
-        os.remove(p + ".marks")
-    except OSError:
-        pass
-    if keep.get(".marks"):
-        write(p + ".marks", keep[".marks"])
+
 
 
 def _keep(p):
-    keep = dict((n, read(p + "/" + n)) for n in names(p))
-    try:
-        keep[".marks"] = read(p + ".marks")
-    except OSError:
-        pass
-    return keep
+    return dict((n, read(p + "/" + n)) for n in names(p))
 
 
 def _gaps(lg, seq=1):
