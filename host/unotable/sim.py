@@ -43,7 +43,8 @@ class SimTable:
     """A running simulated table: .port (pty name for pyserial or mpremote), .link (pyserial),
     send(line) for table inputs, status(), close()."""
 
-    def __init__(self, script=None, log=None, pace=300, heap=HEAP, exit_at_end=False, code=None):
+    def __init__(self, script=None, log=None, pace=300, heap=HEAP, exit_at_end=False, code=None,
+                 run=("-m", "hub.sim")):  # run: unotable.romfs.sim_run starts it from an image
         self.tmp = tempfile.mkdtemp(prefix="unotable-sim-")
         self.log = log or os.path.join(self.tmp, "log")
         if code is None:  # compiled as deployed; tests pass one compiled set for many tables
@@ -55,7 +56,7 @@ class SimTable:
         # opened before the device starts: opening flushes pending input
         self.link = serial.Serial(self.port, 115200, timeout=0.2)
         rd, self.pipe = os.pipe()
-        argv = [tool("micropython"), "-X", "heapsize=" + heap, "-i", "-m", "hub.sim",
+        argv = [tool("micropython"), "-X", "heapsize=" + heap, "-i", *run,
                 "--log", self.log, "--inputs", "/dev/fd/%d" % rd, "--pace", str(pace)]
         if script:
             argv += ["--script", os.path.abspath(script)]

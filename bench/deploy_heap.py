@@ -1,0 +1,106 @@
+"""The app's heap on two deploy paths, under the `micropython` unix port (docs/deploy.md):
+
+  .mpy   the compiled files on a filesystem: an import reads the bytecode into the heap;
+  romfs  the same files packed by `mpremote romfs build`, mounted from a buffer (vfs.VfsRom):
+         an import leaves bytecode, strings and names in the image and runs them in place.
+
+    .venv/bin/python bench/deploy_heap.py [REPEATS]     # 3 by default
+
+Each run is bench/app_bench.py's 10-player round (imported, not copied) in a fresh process,
+started by tools/romrun.py; the paths alternate, run by run. On the unix port the image is a
+bytes object in the heap, so romfs runs get that many more bytes of heap and the figures
+below leave them out: what remains is what a board that maps the image from flash would hold.
+The third path, code frozen into a firmware image (firmware/manifest.py), needs a custom
+MicroPython build and is not measured here. Figures are a 64-bit port's: a 32-bit ESP32's
+objects are smaller.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "host"))
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+
+from unotable import romfs  # noqa: E402
+from unotable.build import build, tool  # noqa: E402
+
+HEAP = 192 * 1024  # the app bench's heap (Makefile's bench target); romfs runs add the image
+APP = re.compile(r"code ([\d.]+) KB; peak live ([\d.]+) KB \(app state ([\d.]+) KB above the "
+                 r"code\); peak before collection ([\d.]+) KB")
+IMAGE = re.compile(r"romfs image: (\d+) bytes, (\d+) bytes of heap here")
+# app_bench keeps its log in a fixed /tmp folder that any other app bench run shares: each run
+# here gets a /tmp of its own (a mount namespace) where the system allows it
+OWN_TMP = ["unshare", "-m", "sh", "-c", 'mount -t tmpfs none /tmp && exec "$@"', "sh"]
+
+
+def own_tmp():
+    try:
+        r = subprocess.run(OWN_TMP + ["true"], capture_output=True, timeout=10)
+    except OSError:
+        return []
+    return OWN_TMP if r.returncode == 0 else []
+
+
+def run_once(path, mpy, image, wrap):
+    """One app bench run; returns (code, peak live, state, peak before collection) in bytes,
+    the image's heap taken off."""
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join(
+        ([mpy] if path == "mpy" else []) + [os.path.join(ROOT, "bench"), ".frozen"]))
+    heap = HEAP + (os.path.getsize(image) + 4096 if path == "romfs" else 0)
+    argv = wrap + [tool("micropython"), "-X", "heapsize=%d" % heap, romfs.RUNNER, "--say",
+            image if path == "romfs" else "-", "app_bench"]
+    for attempt in (1, 2):  # without a /tmp of its own, another app bench may have wiped it
+        r = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+        m = APP.search(r.stdout)
+        if not r.returncode and m:
+            break
+        print("  (%s run %d failed, run again: another app bench on the same /tmp log?)" % (
+            path, attempt))
+    if r.returncode or not m:
+        sys.exit("deploy_heap: the %s run failed:\n%s%s" % (path, r.stdout, r.stderr))
+    code, live, state, raw = (float(x) * 1024 for x in m.groups())
+    img = IMAGE.search(r.stdout)
+    held = int(img.group(2)) if img else 0
+    return code, live - held, state, raw - held
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
+def main():
+    repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    wrap = own_tmp()
+    os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)  # not /tmp: runs get their own
+    with tempfile.TemporaryDirectory(prefix="deploy-heap-", dir=os.path.join(ROOT, "build")) as work:
+        mpy = os.path.join(work, "mpy")
+        files = build(mpy)
+        mpy_bytes = sum(os.path.getsize(f) for f in files)
+        image = os.path.join(work, "unotable.romfs")
+        size, _ = romfs.build_image(image, os.path.join(work, "img"))
+        got = {"mpy": [], "romfs": []}
+        for i in range(repeats):
+            for path in (("mpy", "romfs") if i % 2 == 0 else ("romfs", "mpy")):
+                got[path].append(run_once(path, mpy, image, wrap))
+    print("deploy paths, app bench 10-player round, micropython unix port (64-bit), %d runs "
+          "each, interleaved%s; KB, median (min-max)" % (repeats, "" if wrap else ", /tmp shared"))
+    print("  %d .mpy files, %.1f KB; ROMFS image %.1f KB (an esp32 romfs partition: %d KB)" % (
+        len(files), mpy_bytes / 1024, size / 1024, romfs.PARTITION // 1024))
+    names = ("code in heap", "peak live", "app state", "peak before collection")
+    print("  %-7s" % "path" + "".join("%26s" % n for n in names))
+    for path in ("mpy", "romfs"):
+        cols = ""
+        for k in range(4):
+            xs = [r[k] / 1024 for r in got[path]]
+            cols += "%26s" % ("%.1f (%.1f-%.1f)" % (median(xs), min(xs), max(xs)))
+        print("  %-7s" % (".mpy" if path == "mpy" else path) + cols)
+    saved = median([r[1] for r in got["mpy"]]) - median([r[1] for r in got["romfs"]])
+    print("  romfs keeps %.1f KB of peak live heap off the heap (bytecode, strings, names); "
+          "frozen: not measured (custom firmware build)" % (saved / 1024))
+
+
+main()
