@@ -30,6 +30,8 @@ def from_words(text):
             d["seat"] = int(w[1])
         elif w[0] == "colour":
             d["colour"] = w[1].upper()
+        elif w[0] == "undo":  # undo [n]
+            d["n"] = int(w[1]) if len(w) > 1 else 1
         elif w[0] == "tick":
             d["ms"] = int(w[1])
         elif w[0] == "rule":
@@ -38,7 +40,7 @@ def from_words(text):
             d["value"] = w[2] if v is None else v
             return d
         elif w[0] != "shuffle":
-            raise ValueError("%s? say pad, shoe, seat, colour, shuffle, tick or rule" % w[0])
+            raise ValueError("%s? say pad, shoe, seat, colour, shuffle, tick, rule or undo" % w[0])
     except IndexError:
         raise ValueError("%s needs more: e.g. pad R7, seat 3, colour G, rule stacking on" % w[0])
     if len(w) > 2 and w[2] == "long":
@@ -67,6 +69,8 @@ def event_dict(ev):
             v = "cw" if v > 0 else "ccw"
         elif f == "verdict" and code == CHALLENGE:
             v = VERDICTS[v]
+        elif f == "from" or f == "to":  # a place, as Table.loc holds it
+            v = ("shoe", "pile", "aside")[(v > 10) + (v > 11)] if v == 0 or v > 10 else v
         elif f == "seat" and v == 0:
             continue
         d[f] = v

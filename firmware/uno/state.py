@@ -125,4 +125,5 @@ def load(d, registry=None):
         elif place <= MAX_SEAT:
             t.hands[place].append(card)
     t.drawn = d["drawn_card"]
+    t.back.mark()  # take-backs reach back to here (issue 10)
     return t

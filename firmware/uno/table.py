@@ -16,6 +16,7 @@ except ImportError:  # CPython
 
 from uno.cards import DECK, points
 from uno.rules import Settings
+from uno.takeback import TakeBack
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _BACK = const(8)
@@ -34,6 +35,7 @@ _IN_COLOUR = const(4)
 _IN_SHUFFLE = const(5)
 _IN_TICK = const(6)
 _IN_RULE = const(7)
+_IN_UNDO = const(8)
 _JOIN = const(1)
 _JUMP = const(31)
 _LEAVE = const(2)
@@ -187,6 +189,7 @@ class Table:
         self.clock = -1          # ms of the last tick (P2)
         self.phase = _P_LOBBY
         self._reset_round()
+        self.back = TakeBack(self)  # issue 10: the round's inputs, for take-backs
 
     def _reset_round(self):
         self.loc = bytearray(_NCARDS)            # all in the shoe
@@ -242,6 +245,8 @@ class Table:
             self._time(ms)
         n = len(inp)
         kind = inp[0] if n else 0
+        if kind == _IN_UNDO:  # issue 10: uno/takeback.py
+            return self.back.undo(inp, ms)
         a = inp[1] if n > 1 else None
         if kind == _IN_SHOE or kind == _IN_PAD:
             card = self.registry.card(a)
@@ -268,6 +273,7 @@ class Table:
             self._reject(_R_BAD_INPUT, 0, -1)
         if self.shoe == 0 or self.due:
             self._check_due()
+        self.back.keep(inp, ms, out)
         return out
 
     def _reject(self, why, seat, card):
