@@ -15,7 +15,8 @@ bytes object in the heap, so romfs runs get that many more bytes of heap and the
 below leave them out: what remains is what a board that maps the image from flash would hold.
 With --plain, the .mpy and romfs paths run on that binary (built from the same source as the
 frozen one, without the firmware: a frozen firmware's names would already be in its ROM).
-Figures are a 64-bit port's, and include the interpreter's own heap and the runner's (a few KB).
+The pip unix port is 64-bit; `tools/frozen_unix.py --m32` builds 32-bit binaries, whose objects
+are an ESP32's size. Figures include the interpreter's own heap and the runner's (a few KB).
 """
 import argparse
 import os
@@ -83,6 +84,12 @@ def run_once(path, binary, mpy, image, wrap):
     return code, live - held, state, raw - held
 
 
+def bits(binary):
+    r = subprocess.run([binary, "-c", "import sys; print(sys.maxsize)"], capture_output=True,
+                       text=True, timeout=30)
+    return 64 if r.stdout.strip() == str(2 ** 63 - 1) else 32
+
+
 def median(xs):
     xs = sorted(xs)
     return xs[len(xs) // 2]
@@ -110,13 +117,14 @@ def main():
         image = os.path.join(work, "unotable.romfs")
         size, _ = romfs.build_image(image, os.path.join(work, "img"))
         order = [x for x in ("mpy", "romfs", "frozen") if x in binaries]
+        words = sorted(set("%d-bit" % bits(binaries[x]) for x in order))
         got = dict((x, []) for x in order)
         for i in range(args.repeats):
             for path in (order if i % 2 == 0 else order[::-1]):
                 got[path].append(run_once(path, binaries[path], mpy, image, wrap))
-    print("deploy paths, app bench 10-player round, micropython unix port (64-bit%s), %d runs "
+    print("deploy paths, app bench 10-player round, micropython unix port (%s%s), %d runs "
           "each, interleaved%s; KB, median (min-max)" % (
-              ", own builds" if args.plain or args.frozen else "", args.repeats,
+              "/".join(words), ", own builds" if args.plain or args.frozen else "", args.repeats,
               "" if wrap else ", /tmp shared"))
     print("  %d .mpy files, %.1f KB; ROMFS image %.1f KB (an esp32 romfs partition: %d KB)" % (
         len(files), mpy_bytes / 1024, size / 1024, romfs.PARTITION // 1024))
