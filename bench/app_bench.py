@@ -24,7 +24,13 @@ from uno.script import header, parse_line, to_input  # noqa: E402
 
 gc.collect()
 code = gc.mem_alloc() - base
-LOG = "/tmp/unotable-bench-log"
+def _name():
+    import os
+    from binascii import hexlify
+    return "/tmp/unotable-bench-log-" + hexlify(os.urandom(4)).decode()  # benches run at once
+
+
+LOG = _name()
 
 
 def wipe(path):
@@ -35,6 +41,11 @@ def wipe(path):
         os.rmdir(path)
     except OSError:
         pass
+    for side in (".id", ".key", ".key.paired"):  # the table's id and key beside its log
+        try:
+            os.remove(path + side)
+        except OSError:
+            pass
 
 
 def ms(us):

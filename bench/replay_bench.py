@@ -158,4 +158,5 @@ def main():
         compare(int(argv[0]) if argv else 5)
 
 
-main()
+if __name__ == "__main__":
+    main()

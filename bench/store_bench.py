@@ -7,7 +7,8 @@ the idempotent re-sync), then the derived views.
 
     PYTHONPATH=firmware:host python bench/store_bench.py [N] [batch]
 
-Aim (issue 5): tens of thousands of rows per second into the database.
+Aim (issue 5): tens of thousands of rows per second into the database. Then (issue 8) the same
+night chained as a table with a chain logs it, when firmware/gamelog/chain.py is there.
 """
 import io
 import os
@@ -17,8 +18,10 @@ import time
 
 from night import night
 from uno.script import dumps, input_dict
-from unotable.export import export_csv, export_jsonl, verify_stored
+from unotable.export import _chain, check_chain_stored, export_csv, export_jsonl, verify_stored
 from unotable.store import Store
+
+TID = "0123456789abcdef"
 
 
 def timed(f):
@@ -57,6 +60,45 @@ def main():
     print("  export_csv             %8.1f ms  (%d rows)" % (tc * 1e3, rows))
     print("  verify (stored)        %8.1f ms  (%d inputs, %d rounds)"
           % (tv * 1e3, rep.inputs, rep.rounds))
+    chained(recs, reg, n, batch)
+
+
+def chained(recs, reg, n, batch):
+    """The same night as a table with a chain logs it: a tag per input, a signed head per
+    batch of 60 (as a sync sees them), a paired host."""
+    chain = _chain()
+    if chain is None:
+        print("chain: this gamelog has no chain.py: not measured")
+        return
+    key, tid = bytes(range(32)), bytes.fromhex(TID)
+    h = chain.GENESIS
+    tagged, heads = [], []
+    t0 = time.perf_counter()
+    for i, r in enumerate(recs):
+        h = chain.step(h, *r)
+        tagged.append(r + (chain.tag(h),))
+        if i % 60 == 59 or i == len(recs) - 1:
+            heads.append((r[0], h.hex(), chain.mac_head(key, tid, r[0], h).hex()))
+    tc = time.perf_counter() - t0
+    with tempfile.TemporaryDirectory() as d:
+        with Store(os.path.join(d, "t.sqlite3")) as s:
+            s.name_table(TID, "bench")
+            s.set_key(TID, key)
+            _, cold = timed(lambda: s.add(TID, tagged, reg, batch=batch))
+            s.add_heads(TID, heads)
+            lines, tj = timed(lambda: export_jsonl(s, TID, io.StringIO()))
+            rep, tv = timed(lambda: verify_stored(s, TID))
+            assert rep.ok and rep.signed == n, rep
+            rc, tk = timed(lambda: check_chain_stored(s, TID))
+            assert rc.ok, rc
+        size = os.path.getsize(os.path.join(d, "t.sqlite3"))
+    print("chained (a tag per input, %d signed heads, paired):" % len(heads))
+    print("  chain worked out       %8.1f us/input" % (tc / n * 1e6))
+    print("  into a new file        %8.0f rows/s  (%.1f ms)" % (n / cold, cold * 1e3))
+    print("  file size              %8.1f bytes/input" % (size / n))
+    print("  export_jsonl           %8.1f ms  (%d lines)" % (tj * 1e3, lines))
+    print("  verify (stored)        %8.1f ms  (chain and signatures too)" % (tv * 1e3))
+    print("  chain check after sync %8.1f ms" % (tk * 1e3))
 
 
 if __name__ == "__main__":

@@ -4,10 +4,17 @@ registry from /deck.bin, the serial line on USB.
 A crash is printed before anything else happens, so it shows on the USB serial before the
 watchdog (started once the hub plays) resets the board, which then recovers from the log.
 Ctrl-C (mpremote takes over the same way) stops the table and returns to the REPL.
+
+The safe way out: hold the shuffle button (or the shuffle sensor) while the board powers up or
+resets. main() then returns at once: no app, no watchdog, the REPL on the USB serial. A frozen
+main.py runs before any file on the board and cannot be deleted, so this is how a board whose
+app misbehaves is reached (mpremote, a new deck, a fresh log).
 """
 import asyncio
 import os
 import sys
+
+from board.compat import sleep_ms
 
 LOG = "/log"
 DECK = "/deck.bin"
@@ -26,9 +33,36 @@ def load_registry(path=DECK):
     return load_deck(path)
 
 
-def main(board=None, log=LOG, deck=DECK):
+def skip_requested(hw=None, chip=None, samples=5):
+    """True when the shuffle button is held now: low on every one of `samples` looks 10 ms
+    apart (a bounce or a glitch is no hold). False where there is no pin map (the unix port).
+    hw: the machine module (default) or a stand-in; chip: a class of board/pins.py."""
+    from board import pins
+    b = chip if chip is not None else pins.board()
+    if b is None:
+        return False
+    if hw is None:
+        import machine as hw
+    Pin = hw.Pin
+    if b.SHUFFLE_PULLUP:
+        p = Pin(b.SHUFFLE, Pin.IN, Pin.PULL_UP)
+    else:
+        p = Pin(b.SHUFFLE, Pin.IN)
+    for i in range(samples):
+        if i:
+            sleep_ms(10)
+        if p.value():
+            return False
+    return True
+
+
+def main(board=None, log=LOG, deck=DECK, hw=None, chip=None):
     """Run the table until Ctrl-C or a crash; returns the hub (None if it was never built).
-    board: default the Esp32Board of this chip (tests pass one built on fakes)."""
+    board: default the Esp32Board of this chip (tests pass one built on fakes, or hw and chip
+    to build it from)."""
+    if board is None and skip_requested(hw, chip):
+        print("main: shuffle held at power-up: app skipped, no watchdog; the REPL is yours")
+        return None
     hub = None
     try:
         prepare_log(log)
@@ -37,7 +71,7 @@ def main(board=None, log=LOG, deck=DECK):
         from hub.serial import Serial
         if board is None:
             from hub.esp32 import Esp32Board
-            board = Esp32Board()
+            board = Esp32Board(hw=hw, chip=chip)
         hub = Hub(board, Log(log), load_registry(deck))
         hub.start()
         asyncio.run(hub.run(Serial(hub, deck=deck)))  # a deck the host pushes lands in `deck`

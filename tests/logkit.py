@@ -79,7 +79,7 @@ class RamDisk:
         return None
 
 
-_disk = RamDisk(256, 48) if vfs else None   # 12 KB beside the tests in a 96 KB heap
+_disk = RamDisk(256, 128) if vfs else None   # 32 KB: headers, marks and many small segments
 _tmp = []
 _logs = []
 

@@ -25,18 +25,25 @@ except ImportError:  # MicroPython
 if TYPE_CHECKING:
     from machine import PWM
 
-# Told apart by pitch and rhythm, not length alone: a table is noisy.
-ACCEPTED = ((1760, 50),)                                            # one high blip
-REJECTED = ((220, 160), (0, 60), (220, 160))                        # low double buzz
-PENALTY = ((880, 110), (660, 110), (440, 110), (330, 280))          # falling
-UNO_WINDOW = ((1320, 70), (0, 40), (1320, 70), (0, 40), (1760, 140))  # quick rising triple
-ROUND_OVER = ((523, 140), (659, 140), (784, 140), (1047, 420))      # C-E-G-C arpeggio
-WARNING = ((1000, 30), (0, 170), (1000, 30))                        # P2 turn timer runs low
+# Tones sit near the piezo's resonance, where it is loudest (the listed parts, Murata
+# PKM17EPPH4001-B0 and TDK PS1240P02BT, are rated at 4 kHz): 2-4 kHz. A table is noisy, so the
+# patterns differ by rhythm first (see the comments), and "rejected" differs most: the only
+# trill, the longest unbroken sound, the pitch jumping every 90 ms.
+ACCEPTED = ((3600, 60),)                                                     # one short blip
+REJECTED = ((2000, 90), (2700, 90)) * 4                                      # 720 ms trill
+PENALTY = ((3400, 180), (0, 60), (2900, 180), (0, 60), (2400, 360))          # three falling, long last
+UNO_WINDOW = ((3000, 60), (0, 50), (3400, 60), (0, 50), (3800, 60))          # quick rising triple
+ROUND_OVER = ((2100, 150), (2650, 150), (3150, 150), (0, 50), (3950, 450))   # arpeggio, long top
+WARNING = ((3600, 30), (0, 220), (3600, 30))                                 # two ticks, far apart
+FAULT = ((2000, 500), (0, 250), (2000, 500), (0, 250), (2000, 500))          # slow long beeps: look at the display
 
 PATTERNS = {
     "accepted": ACCEPTED, "rejected": REJECTED, "penalty": PENALTY,
-    "uno": UNO_WINDOW, "round_over": ROUND_OVER, "warning": WARNING,
+    "uno": UNO_WINDOW, "round_over": ROUND_OVER, "warning": WARNING, "fault": FAULT,
 }
+
+LOW_HZ = const(2000)   # the band every note keeps to
+HIGH_HZ = const(4000)
 
 DUTY = const(32768)  # 50 %: loudest square wave for a piezo
 TICK_MS = const(10)  # longest sleep while playing, so a new pattern is picked up promptly

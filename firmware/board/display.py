@@ -1,11 +1,17 @@
 """Optional SSD1306 128x64 OLED on machine.I2C: active colour, direction, turn, pending draws,
-scores. 16 columns x 8 rows of the 8x8 framebuf font.
+scores. 16 columns x 8 rows of the 8x8 framebuf font; row 7 is kept for notes (error codes).
 
 table_lines() is the layout, pure; Display needs framebuf (every MicroPython port has it,
 CPython has not: there the module still imports and constructing a Display raises ImportError).
 
+Only what changed goes to the panel: the display remembers each row's text and sends the
+columns of the characters that differ, one page (8 pixel rows) at a time. A whole frame is
+1 KB, about 23 ms of I2C at 400 kHz; a turn passing on is one or two characters, 8 to 16 bytes.
+The whole frame is sent once, at power-up (the panel's RAM starts as noise).
+
     oled = Display(i2c)
     oled.show_table(colour=2, direction=1, turn=3, pending=4, scores={1: 120, 2: 0, 3: 45})
+    oled.line(7, "E21 PAD 2 CARDS")
 """
 try:
     from micropython import const
@@ -24,6 +30,8 @@ ADDR = const(0x3C)
 WIDTH = const(128)
 HEIGHT = const(64)
 COLS = const(16)
+ROWS = const(8)
+NOTE_ROW = const(7)  # show_table() leaves it alone
 
 _CMD = const(0x00)   # control byte: a stream of command bytes follows
 _DATA = const(0x40)  # control byte: a stream of display RAM bytes follows
@@ -47,13 +55,12 @@ _INIT = bytes((
     0x8D, 0x14,  # charge pump on
     0xAF,        # display on
 ))
-_WINDOW = bytes((0x21, 0, WIDTH - 1, 0x22, 0, HEIGHT // 8 - 1))  # whole screen
 
 COLOUR_NAMES = ("RED", "YELLOW", "GREEN", "BLUE")
 
 
 def table_lines(colour=-1, direction=1, turn=0, pending=0, scores=None):
-    """Screen text, at most 8 lines of at most 16 characters.
+    """Screen text, at most 7 lines (row 7 is for notes) of at most 16 characters.
     colour 0..3 (R Y G B) or -1; direction +1 clockwise, -1 counter-clockwise; turn seat or 0;
     pending: cards the turn seat must draw; scores: {seat: points}."""
     c = COLOUR_NAMES[colour] if colour is not None and 0 <= colour < 4 else "-"
@@ -75,7 +82,7 @@ def table_lines(colour=-1, direction=1, turn=0, pending=0, scores=None):
                 row = cell
         if row:
             lines.append(row)
-    return lines[:HEIGHT // 8]
+    return lines[:NOTE_ROW]
 
 
 class Display:
@@ -84,32 +91,71 @@ class Display:
         self.i2c = i2c
         self.addr = addr
         self.buf = bytearray(WIDTH * HEIGHT // 8)
+        self._mv = memoryview(self.buf)
         self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self._win = bytearray(6)
+        self._rows = [("", 0)] * ROWS  # (text, inverted leading characters) on the panel
+        self.sent = 0                  # display RAM bytes sent, for benches and tests
         i2c.writeto_mem(addr, _CMD, _INIT)  # raises OSError when no panel answers
+        self.show()
 
     def show(self):
-        """Push the frame buffer to the panel."""
-        self.i2c.writeto_mem(self.addr, _CMD, _WINDOW)
-        self.i2c.writeto_mem(self.addr, _DATA, self.buf)
+        """Push the whole frame buffer to the panel (power-up, or after the panel was reset)."""
+        self._send(0, ROWS - 1, 0, WIDTH - 1, self._mv)
+
+    def line(self, row, text, inverted=0):
+        """Row 0..7 shows text (16 characters at most), its first `inverted` characters light
+        on dark. Sends only the columns of the characters that changed; returns the bytes sent."""
+        text = text[:COLS]
+        text += " " * (COLS - len(text))
+        old, oinv = self._rows[row]
+        if old == text and oinv == inverted:
+            return 0
+        a = 0
+        if old:
+            while a < COLS and old[a] == text[a] and (a < oinv) == (a < inverted):
+                a += 1
+            b = COLS
+            while b > a and old[b - 1] == text[b - 1] and (b - 1 < oinv) == (b - 1 < inverted):
+                b -= 1
+        else:
+            b = COLS
+        y = row * 8
+        fb = self.fb
+        fb.fill_rect(0, y, WIDTH, 8, 0)
+        if inverted:
+            fb.fill_rect(0, y, 8 * inverted, 8, 1)
+            fb.text(text[:inverted], 0, y, 0)
+        fb.text(text[inverted:], 8 * inverted, y, 1)
+        o = row * WIDTH
+        self._rows[row] = ("", 0)  # unknown until the panel took it (a bus error: whole row next)
+        self._send(row, row, 8 * a, 8 * b - 1, self._mv[o + 8 * a:o + 8 * b])
+        self._rows[row] = (text, inverted)
+        return 8 * (b - a)
 
     def text(self, lines):
-        self._draw(lines)
-        self.show()
+        """Rows 0..7 show lines (missing ones blank)."""
+        for r in range(ROWS):
+            self.line(r, lines[r] if r < len(lines) else "")
 
     def show_table(self, colour=-1, direction=1, turn=0, pending=0, scores=None):
-        self._draw(table_lines(colour, direction, turn, pending, scores))
-        if colour is not None and 0 <= colour < 4:
-            # The colour name inverted: readable at a glance across the table.
-            self.fb.fill_rect(0, 0, 8 * len(COLOUR_NAMES[colour]) + 2, 8, 1)
-            self.fb.text(COLOUR_NAMES[colour], 1, 0, 0)
-        self.show()
+        """The table's state on rows 0..6; the colour name inverted, readable across the table."""
+        lines = table_lines(colour, direction, turn, pending, scores)
+        inv = len(COLOUR_NAMES[colour]) if colour is not None and 0 <= colour < 4 else 0
+        for r in range(NOTE_ROW):
+            self.line(r, lines[r] if r < len(lines) else "", inv if r == 0 else 0)
 
-    def _draw(self, lines):
-        self.fb.fill(0)
-        y = 0
-        for ln in lines:
-            self.fb.text(ln, 0, y, 1)
-            y += 8
+    def _send(self, p0, p1, c0, c1, data):
+        w = self._win
+        w[0] = 0x21  # column window
+        w[1] = c0
+        w[2] = c1
+        w[3] = 0x22  # page window
+        w[4] = p0
+        w[5] = p1
+        self.i2c.writeto_mem(self.addr, _CMD, w)
+        self.i2c.writeto_mem(self.addr, _DATA, data)
+        self.sent += len(data)
 
     def power(self, on):
         self.i2c.writeto_mem(self.addr, _CMD, b"\xaf" if on else b"\xae")

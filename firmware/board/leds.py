@@ -55,6 +55,7 @@ class Leds:
         self._t = 0
         self._lit = 0      # logical bits last written
         self._t_set = False
+        self._alert = None  # type: tuple[int, int] | None  # error code shown over the table
         self._out(True)    # every LED to a known state
 
     @property
@@ -109,6 +110,19 @@ class Leds:
         self._blink = blink
         self._out()
 
+    def alert(self, code):
+        """Show error code NN (docs/firmware.md) over the table until alert(0): the colour LED
+        of the tens digit blinks (1 R, 2 Y, 3 G, 4 B) and the seat LED of the units digit is lit.
+        show() goes on underneath and is back when the alert ends."""
+        if code:
+            tens, units = divmod(code, 10)
+            on = 1 << (units - 1) if 1 <= units <= len(self._bits) else 0
+            blink = 1 << (_CBIT + tens - 1) if 1 <= tens <= len(self._pins) else 0
+            self._alert = (on, blink)
+        else:
+            self._alert = None
+        self._out()
+
     def step(self, now_ms):
         """Advance the blink phase; returns ms until the next toggle."""
         if not self._t_set:
@@ -119,16 +133,19 @@ class Leds:
             self._phase ^= 1
             self._t = now_ms
             left = self.blink_ms
-            if self._blink:
+            if self._blink or self._alert:
                 self._out()
         return left
 
     def lit(self):
         """Logical bits lit now: seat s is bit s-1, colour c bit 16+c."""
+        a = self._alert
+        if a is not None:
+            return a[0] | (a[1] if self._phase else 0)
         return self._on | (self._blink if self._phase else 0)
 
     def _out(self, force=False):
-        lit = self._on | (self._blink if self._phase else 0)
+        lit = self.lit()
         ch = -1 if force else lit ^ self._lit
         if not ch:
             return

@@ -1,3 +1,3 @@
 """Crash-safe append-only game log: table inputs and round snapshots on the flash filesystem."""
 from gamelog.fmt import INPUT, SNAP, OUTCOME, Reader
-from gamelog.log import Log, Corrupt, SEG_MAX
+from gamelog.log import Log, LogFull, GAP, SEG_MAX

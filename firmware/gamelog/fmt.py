@@ -1,9 +1,15 @@
 """On-flash format of the game log: segment header, records, and a reader (docs/log.md).
 
-Shared by the hub and the host (which can parse a segment file pulled off the board as is).
+Pure format: no files are named here. The reader takes any object with readinto(), so the host
+can parse a segment file pulled off the board as is, and another storage can reuse it.
+Every record is self-contained given its segment header (seq base, time base, chain head):
+a damaged record never makes the intact ones after it unreadable.
 """
+import hashlib
 import struct
 from binascii import crc32
+
+from gamelog.chain import canon_into, CANON_MAX
 
 try:
     from micropython import const
@@ -11,14 +17,15 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-VERSION = const(1)
-HDR = const(12)         # segment header: b"UL", version, 0, base seq u32, crc32 of the first 8
+VERSION = const(2)
+HDR = const(60)         # b"UL", version, flags, base u32, t0 u64, table id 8, head 32, crc32
 WIN = const(256)        # reader window; every input record fits, big blobs are read apart
 
 # Record types as the API names them (Reader.rtype, Log.read_from).
-INPUT = const(1)        # on flash the type nibble is the input kind itself (1..7)
+INPUT = const(1)        # on flash the type nibble is the input kind (1..7; 10 for kind 8)
 SNAP = const(8)         # round-boundary snapshot; always the first record of its segment
-OUTCOME = const(9)      # outcome digest; 10..15 are free for other opaque records
+OUTCOME = const(9)      # outcome digest; 11..15 are free for other opaque records
+N_UNDO = const(10)      # type nibble of input kind 8 (take-back)
 
 # Input kinds: the same numbers as uno.events.IN_* (a test keeps them equal).
 IN_SHOE = const(1)
@@ -28,27 +35,31 @@ IN_COLOUR = const(4)
 IN_SHUFFLE = const(5)
 IN_TICK = const(6)
 IN_RULE = const(7)      # a rule setting from the host: "name=value" as text
+IN_UNDO = const(8)      # take back the last n inputs of the round
 
-# High bits of the type byte.
-F_ABS = const(0x10)     # time is absolute; else a delta from the previous record of the segment
-F_WALL = const(0x20)    # time is wall-clock seconds (host set the clock); else ms since boot
-F_X = const(0x40)       # long press (seat, colour) / text payload (snapshot, opaque)
-F_RSV = const(0x80)     # always 0: lets an erased 0xFF byte fail fast
+# Type byte: bits 0-3 the nibble; bits 4-5 a UID's length code (0: a length byte follows,
+# 1: 4 bytes, 2: 7, 3: 10), else 0; bit 6 X; bit 7 always 0 (an erased 0xFF byte fails fast).
+F_X = const(0x40)       # long press (seat, colour) / text payload (blobs)
+F_RSV = const(0x80)
+H_WALL = const(1)       # header flags: times are wall-clock seconds, else ms since boot
 
 MAXUID = const(16)
 MAXBLOB = const(0x1FFF00)  # blob payload: its length stays a 3-byte varint
-MAXT = const(49)        # times and tick ms < 2**49, so a varint never passes 7 bytes
-MAXIN = const(40)       # body bound of an input record (type+time+payload); larger => damage
-MINREC = const(7)       # smallest record: len, type, 1-byte time, crc
-TAIL_MAX = const(48)    # damage within the last this-many bytes, nothing intact after: torn tail
-PROBE_K = const(4)      # successor probe tries seq+1..seq+PROBE_K
+MAXT = const(49)        # times and tick ms < 2**49
+TOFF = const(21)        # a record's time is t - t0 < 2**21 (3 varint bytes) or a new segment
+MAXIN = const(43)       # the largest input record (a 32-byte rule)
+MINREC = const(7)       # the smallest record (an empty blob)
+TRAIL_IN = const(6)     # tag4 + crc16 after an input record
+TAIL_MAX = const(48)    # unused; kept for readers of old docs
 
-# Reader.next() / start() results
+# Reader.start() / next() results
 OK = const(0)
 END = const(1)
-TORN = const(2)         # the record runs past the end of the file
-BAD = const(3)          # a whole record that fails its CRC or makes no sense
+BAD = const(3)          # a damaged record or header
+FOREIGN = const(4)      # an intact header of another table
+ORDER = const(5)        # an intact header whose base is not the one expected
 
+_ULEN = (0, 4, 7, 10)
 _SHUF = (IN_SHUFFLE,)
 
 
@@ -75,29 +86,53 @@ def check_t(t):
         raise ValueError("time out of range")
 
 
-def header(b, base):
-    """Segment header for base seq into bytearray b (HDR bytes)."""
+def header(b, base, t0, wall, tid, head):
+    """Segment header into bytearray b (HDR bytes): base seq, time base, table id, chain head."""
     b[0] = 0x55
     b[1] = 0x4C
     b[2] = VERSION
-    b[3] = 0
-    struct.pack_into("<I", b, 4, base)
-    struct.pack_into("<I", b, 8, crc32(memoryview(b)[0:8]))
+    b[3] = H_WALL if wall else 0
+    struct.pack_into("<IQ", b, 4, base, t0)
+    b[16:24] = tid
+    b[24:56] = head
+    struct.pack_into("<I", b, 56, crc32(memoryview(b)[0:56]))
     return b
 
 
-def enc_input(b, mv, seq, inp, fl, tv):
-    """Encode input record at b[4:] (b[0:4] holds the seq the CRC binds); returns its end index.
+def parse_header(w):
+    """(base, t0, wall, tid, head) of an intact header in w[0:HDR], else None."""
+    if (w[0] != 0x55 or w[1] != 0x4C or w[2] != VERSION or w[3] & ~H_WALL
+            or crc32(memoryview(w)[0:56]) != struct.unpack_from("<I", w, 56)[0]):
+        return None
+    base, t0 = struct.unpack_from("<IQ", w, 4)
+    return base, t0, w[3] & H_WALL != 0, bytes(w[16:24]), bytes(w[24:56])
 
-    fl: F_ABS/F_WALL bits, tv: the time field. Raises ValueError for a malformed input.
-    """
+
+def _crc(mv, seq, sb):
+    # CRC-32 of the record's bytes then its seq (u32 LE): a record read at the wrong place
+    # (a missing or repeated one) fails like a damaged one. The seq goes last, so a reader
+    # looking for the seq of a record after damage hashes the record once.
+    struct.pack_into("<I", sb, 0, seq)
+    return crc32(sb, crc32(mv))
+
+
+def enc_input(b, seq, inp, dt, sb):
+    """Encode input record into bytearray b (tag and crc left to put_trail); returns its body
+    end. dt: t - t0 of the segment. Raises ValueError for a malformed input."""
     k = inp[0]
-    i = put_uv(b, 6, tv)
+    ty = k
+    i = put_uv(b, 1, dt)
     if k == IN_SHOE or k == IN_PAD:
         u = inp[1]
         n = len(u)
         if not 0 < n <= MAXUID:
             raise ValueError("uid must be 1..16 bytes")
+        c = _ULEN.index(n) if n in _ULEN else 0
+        if c:
+            ty |= c << 4
+        else:
+            b[i] = n
+            i += 1
         b[i:i + n] = u
         i += n
     elif k == IN_SEAT or k == IN_COLOUR:
@@ -107,43 +142,50 @@ def enc_input(b, mv, seq, inp, fl, tv):
         b[i] = a
         i += 1
         if len(inp) > 2 and inp[2]:
-            fl |= F_X
+            ty |= F_X
     elif k == IN_SHUFFLE:
         pass
-    elif k == IN_TICK:
+    elif k == IN_TICK or k == IN_UNDO:
         a = inp[1]
-        if a < 0 or a >> MAXT:
-            raise ValueError("tick ms out of range")
+        if a < 0 or a >> MAXT or (k == IN_UNDO and not 0 < a < 1 << 16):
+            raise ValueError("tick ms / take-back count out of range")
         i = put_uv(b, i, a)
+        if k == IN_UNDO:
+            ty = N_UNDO
     elif k == IN_RULE:
         text = ("%s=%s" % (inp[1], inp[2])).encode()
         n = len(text)
-        if n > MAXIN - 8:
+        if n > 32:
             raise ValueError("rule too long")
-        b[i:i + n] = text
-        i += n
+        b[i] = n
+        b[i + 1:i + 1 + n] = text
+        i += 1 + n
     else:
         raise ValueError("unknown input kind %r" % (k,))
-    b[4] = i - 5               # body < 128: one length byte
-    b[5] = k | fl
-    struct.pack_into("<I", b, 0, seq)
-    struct.pack_into("<I", b, i, crc32(mv[0:i]))
-    return i + 4
+    b[0] = ty
+    return i
 
 
-def enc_head(b, seq, ty, tv, n):
-    """Seq, length, type and time of a blob record of n payload bytes at b; returns head end."""
-    struct.pack_into("<I", b, 0, seq)
-    i = put_uv(b, 4, 1 + uv_len(tv) + n)
-    b[i] = ty
-    return put_uv(b, i + 1, tv)
+def put_trail(b, mv, i, seq, h, sb):
+    """Tag (h[:4]) and crc16 after an input record's body b[0:i]; returns the record's end."""
+    b[i:i + 4] = h[0:4]
+    struct.pack_into("<H", b, i + 4, _crc(mv[0:i + 4], seq, sb) & 0xFFFF)
+    return i + TRAIL_IN
+
+
+def enc_head(b, ty, dt, n):
+    """Type, length and time of a blob record of n payload bytes at b; returns head end."""
+    b[0] = ty
+    return put_uv(b, put_uv(b, 1, n), dt)
 
 
 class Reader:
     """Walks the records of one segment file, verifying each; keeps the fields of the last one.
 
-    After next() == OK: seq, rtype, t, wall, data of that record, off = end of good data,
-    n = records read. Otherwise off = start of the failing record and nseq its seq.
+    start() reads the header; next() == OK: seq, rtype, t, wall, data, tag of a record, off =
+    its end. BAD: off = where the damage starts, nseq = the seq it should have had; resync()
+    then finds the next intact record. h is the chain head after the last input read; known
+    says whether it is the table's (False after a gap: then tags are not checked).
     """
 
     def __init__(self):
@@ -151,28 +193,51 @@ class Reader:
         self.mv = memoryview(self.w)
         self.sb = bytearray(4)
         self.cb = bytearray(4)
+        self.cz = bytearray(CANON_MAX)
+        self.czv = memoryview(self.cz)
         self.p = 0
         self.f = None
+        self.h = b""
 
-    def start(self, f, base):
-        """Check the header of segment file f (base seq `base`): OK, TORN (short) or BAD."""
+    def start(self, f, base, tid=None):
+        """Check the header of segment file f named `base`: OK, BAD, FOREIGN or ORDER."""
         self.f = f
         self.lo = self.hi = self.off = 0
-        self.nseq = base          # seq the next record must carry
+        self.nseq = base
         self.seq = base - 1
         self.n = 0
-        self.t = 0
-        self.wall = False
-        self.claim = -1
+        self.claim = 0
         if self._need(HDR) < HDR:
-            return TORN
-        w = self.w
-        if (w[0] != 0x55 or w[1] != 0x4C or w[2] != VERSION
-                or struct.unpack_from("<I", w, 4)[0] != base
-                or crc32(self.mv[0:8]) != struct.unpack_from("<I", w, 8)[0]):
             return BAD
+        hd = parse_header(self.w)
+        if hd is None:
+            hd = self._mend()
+        if hd is None:
+            return BAD
+        self.base, self.t0, self.wall, self.tid, h = hd
+        self.h = h
+        self.known = True
         self.lo = self.off = HDR
+        self.nseq = self.base
+        self.seq = self.base - 1
+        if tid is not None and self.tid != tid:
+            return FOREIGN
+        if self.base != base:
+            return ORDER
         return OK
+
+    def _mend(self):
+        # One flipped bit in a header (a CRC-32 tells which): put it back rather than lose the
+        # segment, whose records need the header's seq, time base and head.
+        w = self.w
+        for i in range(HDR):
+            for k in range(8):
+                w[i] ^= 1 << k
+                hd = parse_header(w)
+                w[i] ^= 1 << k
+                if hd is not None:
+                    return hd
+        return None
 
     def _need(self, n):
         # Make n bytes contiguous in the window (fewer only at end of file).
@@ -191,59 +256,39 @@ class Reader:
             self.hi += k
         return self.hi - self.lo
 
-    def _crc_ok(self, mv, i, m):
-        # CRC of seq u32 || mv[i:i+m], against the 4 bytes after it.
-        struct.pack_into("<I", self.sb, 0, self.nseq)
-        c = crc32(mv[i:i + m], crc32(self.sb))
-        return c == struct.unpack_from("<I", mv, i + m)[0]
-
     def next(self):
-        have = self._need(4)
+        have = self._need(MAXIN + 16)
         if not have:
             return END
-        w = self.w
         lo = self.lo
-        self.claim = -1
-        i = lo
-        L = 0
-        sh = 0
-        while True:                       # length varint, at most 3 bytes
-            if i - lo == 3:
-                return BAD
-            if i - lo == have:
-                return TORN
-            c = w[i]
-            i += 1
-            L |= (c & 0x7F) << sh
-            sh += 7
-            if not c & 0x80:
-                break
-        ll = i - lo
-        total = ll + L + 4
-        self.claim = self.off + total
-        if L < 2:
-            return BAD
-        if have > ll:                     # type byte here: reject nonsense before reading on
-            ty = w[i]
-            nib = ty & 15
-            if ty & F_RSV or nib == 0 or (nib <= IN_RULE and L > MAXIN):
-                return BAD
-        if total > WIN:
-            st = self._big(ll, total)
-        elif self._need(total) < total:
-            return TORN
-        else:
+        r = self._try(lo, have, self.nseq, self.known)
+        if r == -2:                        # a blob that fits the window: read all of it
+            have = self._need(WIN)
             lo = self.lo
-            mv = self.mv
-            st = self._crc_ok(mv, lo, ll + L) and self._decode(w, mv, lo + ll, lo + ll + L)
-            self.lo = lo + total
-        if st is not True:                # TORN/BAD from _big, or a failed check
-            return st or BAD
+            r = self._try(lo, have, self.nseq, self.known)
+        if r == -1:                        # a blob bigger than the window
+            r = self._big()
+            if r == OK:
+                self._ok(self.claim)
+            return r
+        if r <= 0:
+            self.claim = have
+            return BAD
+        self._ok(r)
+        self.lo = lo + r
+        return OK
+
+    def _ok(self, total):
         self.off += total
         self.seq = self.nseq
         self.nseq += 1
         self.n += 1
-        return OK
+        self.t = self._t
+        self.rtype = self._rt
+        self.data = self._d
+        self.tag = self._tag
+        if self._rt == INPUT:
+            self.h = self._h
 
     def _uv(self, b, p, e):
         # Varint at b[p:e]: value, end index in self.p; -1 if it runs out or is too long.
@@ -260,136 +305,238 @@ class Reader:
                 self.p = p
                 return v
 
-    def _time(self, ty, v):
-        # Absolute or delta time of a record; False if a delta has nothing to count from.
-        wall = ty & F_WALL != 0
-        if v < 0:
-            return False
-        if not ty & F_ABS:
-            if not self.n or wall != self.wall:
-                return False
-            v += self.t
-        self.t = v
-        self.wall = wall
-        self.rtype = INPUT if ty & 15 <= IN_RULE else ty & 15
-        return True
-
-    def _decode(self, b, mv, p, e):
-        ty = b[p]
+    def _try(self, lo, have, seq, known):
+        """Parse and verify the record at w[lo:lo+have] as seq: its length; 0 if it fails;
+        -1 for a blob bigger than the window (read by _big)."""
+        w = self.w
+        e = lo + have
+        ty = w[lo]
         nib = ty & 15
-        v = self._uv(b, p + 1, e)
+        if ty & F_RSV or nib == 0:
+            return 0
+        if nib <= IN_RULE or nib == N_UNDO:
+            dt = self._uv(w, lo + 1, e)
+            if dt < 0 or dt >> TOFF:
+                return 0
+            p = self.p
+            uc = (ty >> 4) & 3
+            if uc and nib != IN_SHOE and nib != IN_PAD:
+                return 0
+            if nib == IN_SHOE or nib == IN_PAD:
+                n = _ULEN[uc]
+                if not n:
+                    if p >= e:
+                        return 0
+                    n = w[p]
+                    p += 1
+                    if not 0 < n <= MAXUID or n in _ULEN:
+                        return 0
+                q = p + n
+                if q > e:
+                    return 0
+                d = (nib, bytes(w[p:q]))
+            elif nib == IN_SEAT or nib == IN_COLOUR:
+                q = p + 1
+                if q > e:
+                    return 0
+                d = (nib, w[p], 1 if ty & F_X else 0)
+            elif nib == IN_SHUFFLE:
+                q = p
+                d = _SHUF
+            elif nib == IN_RULE:
+                if p >= e:
+                    return 0
+                q = p + 1 + w[p]
+                if q > e or w[p] > 32:
+                    return 0
+                try:
+                    text = bytes(w[p + 1:q]).decode()
+                except Exception:         # UnicodeError (CPython), a ValueError elsewhere
+                    return 0
+                name, eq, val = text.partition("=")
+                if not eq:
+                    return 0
+                d = (IN_RULE, name, int(val) if val and _digits(val) else val)
+            else:                         # tick, take-back: one varint
+                a = self._uv(w, p, e)
+                if a < 0:
+                    return 0
+                q = self.p
+                d = (IN_UNDO if nib == N_UNDO else IN_TICK, a)
+            if ty & F_X and nib != IN_SEAT and nib != IN_COLOUR:
+                return 0
+            total = q - lo + TRAIL_IN
+            if total > have:
+                return 0
+            mv = self.mv
+            if _crc(mv[lo:q + 4], seq, self.sb) & 0xFFFF != struct.unpack_from("<H", w, q + 4)[0]:
+                return 0
+            t = self.t0 + dt
+            cz = self.cz
+            try:
+                k = canon_into(cz, seq, t, self.wall, d)
+            except Exception:
+                return 0
+            s = hashlib.sha256(self.h)
+            s.update(self.czv[0:k])
+            h = s.digest()
+            tag = bytes(w[q:q + 4])
+            if known and h[0:4] != tag:
+                return 0
+            self._h = h
+            self._tag = tag
+            self._t = t
+            self._rt = INPUT
+            self._d = d
+            return total
+        if ty & 0x30:                     # blob: no UID code
+            return 0
+        n = self._uv(w, lo + 1, e)
+        if n < 0 or n > MAXBLOB:
+            return 0
+        dt = self._uv(w, self.p, e)
+        if dt < 0 or dt >> TOFF:
+            return 0
         p = self.p
-        n = e - p
-        if v < 0:
-            return False
-        if nib == IN_SHOE or nib == IN_PAD:
-            if not 0 < n <= MAXUID:
-                return False
-            d = (nib, bytes(mv[p:e]))
-        elif nib == IN_SEAT or nib == IN_COLOUR:
-            if n != 1:
-                return False
-            d = (nib, b[p], 1 if ty & F_X else 0)
-        elif nib == IN_SHUFFLE:
-            if n:
-                return False
-            d = _SHUF
-        elif nib == IN_TICK:
-            a = self._uv(b, p, e)
-            if a < 0 or self.p != e:
-                return False
-            d = (IN_TICK, a)
-        elif nib == IN_RULE:
-            text = bytes(mv[p:e]).decode()
-            name, eq, val = text.partition("=")
-            if not eq:
-                return False
-            d = (IN_RULE, name, int(val) if val.isdigit() else val)
-        else:
-            d = bytes(mv[p:e])
-            if ty & F_X:
+        total = p - lo + n + 4
+        if total > WIN:
+            self._bn = n
+            self._bp = p - lo
+            self._bdt = dt
+            return -1
+        if total > have:
+            return -2
+        if _crc(self.mv[lo:p + n], seq, self.sb) != struct.unpack_from("<I", w, p + n)[0]:
+            return 0
+        d = bytes(w[p:p + n])
+        if ty & F_X:
+            try:
                 d = d.decode()
-        self.data = d
-        return self._time(ty, v)
+            except Exception:
+                return 0
+        self._t = self.t0 + dt
+        self._rt = nib
+        self._d = d
+        self._tag = None
+        return total
 
-    def _big(self, ll, total):
-        # A blob bigger than the window (snapshot): its payload is read straight into one
+    def _big(self):
+        # A blob bigger than the window (a snapshot): its payload is read straight into one
         # buffer of its own size, the only allocation, so a 2 KB snapshot costs 2 KB.
         w = self.w
-        have = self._need(ll + 12)
         lo = self.lo
-        if have < ll + 12:
-            return TORN
-        ty = w[lo + ll]
-        v = self._uv(w, lo + ll + 1, lo + ll + 12)
-        if v < 0 or ty & 15 <= IN_TICK:
+        hp = self._bp
+        n = self._bn
+        ty = w[lo]
+        self.claim = hp + n + 4
+        try:
+            data = bytearray(n)
+        except MemoryError:
             return BAD
-        p = self.p
-        n = total - (p - lo) - 4
-        data = bytearray(n)
         dv = memoryview(data)
+        p = lo + hp
         k = min(n, self.hi - p)
         data[0:k] = w[p:p + k]
         cb = self.cb
-        r = self.hi - p - k               # crc bytes already in the window (0..3)
-        cb[0:r] = w[p + k:self.hi]
+        r = min(4, self.hi - p - k)       # crc bytes already in the window (0..3)
+        cb[0:r] = w[p + k:p + k + r]
+        c0 = crc32(self.mv[lo:p])
         self.lo = self.hi = 0
         f = self.f
         while k < n:
             m = f.readinto(dv[k:])
             if not m:
-                return TORN
+                return BAD
             k += m
         while r < 4:
             m = f.readinto(memoryview(cb)[r:])
             if not m:
-                return TORN
+                return BAD
             r += m
         struct.pack_into("<I", self.sb, 0, self.nseq)
-        c = crc32(data, crc32(self.mv[lo:p], crc32(self.sb)))
-        if c != struct.unpack_from("<I", cb, 0)[0]:
+        if crc32(self.sb, crc32(data, c0)) != struct.unpack_from("<I", cb, 0)[0]:
             return BAD
-        self.data = str(data, "utf-8") if ty & F_X else data
-        return self._time(ty, v)
+        if ty & F_X:
+            try:
+                data = str(data, "utf-8")
+            except Exception:
+                return BAD
+        self._t = self.t0 + self._bdt
+        self._rt = ty & 15
+        self._d = data
+        self._tag = None
+        return OK
 
-    def probe(self, start, size):
-        """True if an intact record of seq nseq+1..nseq+PROBE_K starts after `start`.
+    def resync(self, size):
+        """After BAD: find the next intact record after self.off (the file is `size` bytes).
 
-        That proves the damage at `start` is not a torn tail. Only records up to WIN-MAXIN
-        bytes are looked for (inputs and small digests); the file is read in windows.
+        Returns its seq (next() then reads it) or -1 if none follows. A candidate must verify
+        as one of the seqs the damaged bytes can have hidden, and be followed by an intact
+        record or the end of the file: one lucky crc16 cannot fake a resync.
         """
         f = self.f
         w = self.w
-        mv = self.mv
-        sb = self.sb
-        step = WIN - MAXIN - 8
-        q = start + 1
+        o = self.off
+        n0 = self.nseq
+        q = o + 1
         while q <= size - MINREC:
             f.seek(q)
-            n = 0
-            while n < WIN:
-                r = f.readinto(mv[n:])
-                if not r:
-                    break
-                n += r
-            for i in range(min(step, n - MINREC + 1)):
-                L = w[i]
-                ll = 1
-                if L & 0x80:              # a two-byte length (short digests only)
-                    if w[i + 1] & 0x80:
+            self.lo = self.hi = 0
+            have = self._need(WIN)
+            step = max(1, have - MAXIN - 16) if have == WIN else have
+            for i in range(step):
+                ty = w[i]
+                if ty & F_RSV or ty & 15 == 0:
+                    continue
+                top = n0 + (q + i - o) // MINREC + 1
+                for s in range(n0 + 1, top + 1):
+                    r = self._try(i, have - i, s, False)
+                    if r == 0 or r == -2:
                         continue
-                    L = (L & 0x7F) | (w[i + 1] << 7)
-                    ll = 2
-                if L < 2 or i + ll + L + 4 > n:
-                    continue
-                ty = w[i + ll]
-                if ty & F_RSV or ty & 15 == 0 or ty & 15 == 7:
-                    continue
-                e = i + ll + L
-                got = struct.unpack_from("<I", w, e)[0]
-                for s in range(self.nseq + 1, self.nseq + 1 + PROBE_K):
-                    struct.pack_into("<I", sb, 0, s)
-                    if crc32(mv[i:e], crc32(sb)) == got:
-                        return True
+                    if r == -1:                   # a big blob: read it whole to believe it
+                        self.lo = i
+                        self.nseq = s
+                        ok = self._big() == OK
+                        self.nseq = n0
+                        f.seek(q)
+                        self.lo = self.hi = 0
+                        self._need(WIN)
+                        if not ok:
+                            continue
+                    elif not self._follows(q + i, r, s, size):
+                        f.seek(q)
+                        self.lo = self.hi = 0
+                        self._need(WIN)
+                        continue
+                    f.seek(q + i)
+                    self.lo = self.hi = 0
+                    self.off = q + i
+                    self.nseq = s
+                    self.seq = s - 1
+                    self.known = False
+                    return s
             q += step
-        return False
+        self.off = size
+        return -1
+
+    def _follows(self, at, r, s, size):
+        # The candidate at `at` (r bytes, or a big blob) is followed by an intact record or EOF.
+        if r < 0:
+            return True
+        end = at + r
+        if end == size:
+            return True
+        f = self.f
+        f.seek(end)
+        self.lo = self.hi = 0
+        have = self._need(WIN)
+        r = self._try(0, have, s + 1, False) if have else 0
+        return r > 0 or r == -1
+
+
+def _digits(s):
+    # ASCII digits only: the same answer on both interpreters.
+    for c in s:
+        if not "0" <= c <= "9":
+            return False
+    return True

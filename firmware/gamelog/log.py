@@ -1,14 +1,19 @@
 """Crash-safe append-only game log on the flash filesystem (format and rules: docs/log.md).
 
 Segments are files NNNNNNNNNN.log named by the seq of their first record. A snapshot starts a
-new segment, so recovery reads from the last snapshot's segment on: one round, not the night.
+new segment, so recovery reads from the last intact snapshot's segment on: one round, not the
+night. Damage never stops the table: recovery and read_from() step over it and report it as
+gaps (first_seq, last_seq, cause); unusable segments are renamed *.bad, never deleted.
 """
 import os
 import struct
+import hashlib
 from binascii import crc32
 
-from gamelog.fmt import (HDR, INPUT, SNAP, OK, END, TORN, F_ABS, F_WALL, F_X, MINREC,
-                         MAXBLOB, TAIL_MAX, Reader, header, enc_input, enc_head, check_t)
+from gamelog.fmt import (HDR, INPUT, SNAP, OK, END, BAD, FOREIGN, ORDER, F_X, MINREC, MAXBLOB,
+                         TOFF, CANON_MAX, Reader, header, enc_input, put_trail, enc_head,
+                         check_t)
+from gamelog.chain import GENESIS, canon_into
 
 try:
     from micropython import const
@@ -25,6 +30,9 @@ except ImportError:  # CPython
         return int(_mono() * 1000)
 
 SEG_MAX = const(16384)  # roll to a continuation segment past this (a round is ~4 KB)
+GAP = const(0)          # read_from's rtype for a gap: (first, GAP, last, cause, None, None)
+_NOSPC = const(28)
+_MARKS_MAX = const(16)  # quarantined ranges remembered for read_from's causes
 
 _fsync = getattr(os, "fsync", None)   # CPython: per file
 _sync = getattr(os, "sync", None)     # MicroPython ports that have it; littlefs flush commits
@@ -34,44 +42,48 @@ def _clock():
     return _ms(), False
 
 
-class Corrupt(Exception):
-    """A damaged record that is not the torn tail: records after it cannot be trusted.
+class LogFull(OSError):
+    """The flash is full: nothing was written; sync and prune, then append again."""
 
-    name/offset: where; seq: the first seq that cannot be read; resume: base seq of the next
-    segment (where read_from can go on), or None.
-    """
+    def __init__(self):
+        super().__init__(_NOSPC, "log full: sync the table")
 
-    def __init__(self, name, offset, seq, resume=None):
-        super().__init__("log %s: damaged record at byte %d (seq %d)" % (name, offset, seq))
-        self.name = name
-        self.offset = offset
-        self.seq = seq
-        self.resume = resume
+
+def _nospc(e):
+    return isinstance(e, OSError) and e.args and e.args[0] == _NOSPC
 
 
 class Log:
     """The game log in directory `path`. Call recover() once at boot, then append()."""
 
-    def __init__(self, path="/log", seg_max=SEG_MAX, clock=None, durable=True):
+    def __init__(self, path="/log", seg_max=SEG_MAX, clock=None, durable=True, table_id=None):
         self.dir = path
         self.seg_max = seg_max
         self.clock = clock or _clock   # () -> (t, wall) when append() is given no time
         self.durable = durable
+        self.table_id = bytes(table_id) if table_id is not None else None
+        if self.table_id is not None and len(self.table_id) != 8:
+            raise ValueError("a table id is 8 bytes")
+        self.limit = None              # bytes the log may use (tests on CPython); else statvfs
         self.next_seq = 1
-        self.damage = None             # the Corrupt that recover(salvage=True) set aside
-        self._f = None                 # current segment, open for append
-        self._base = 0                 # its base seq, size, records, last time
+        self.damage = []               # gaps (first, last, cause) found by the last recover()
+        self._f = None                 # current segment, open for append (None: roll first)
+        self._base = 0
         self._size = 0
-        self._n = 0
-        self._t = 0
+        self._t0 = 0
         self._wall = False
+        self._h = GENESIS              # chain head after input _hseq
+        self._hseq = 0
         self._rbase = 0                # segment recovery starts from (prune keeps it)
         self._ready = False
-        self._buf = bytearray(48)      # seq u32 + one input record
+        self._hw = 0                   # marks: newest segment ever made, pruned up to, causes
+        self._lw = 0
+        self._gaps = []
+        self._buf = bytearray(64)
         self._mv = memoryview(self._buf)
         self._hdr = bytearray(HDR)
-        self._crc = bytearray(4)
-        self._pk = bytearray(HDR + 4)
+        self._sb = bytearray(4)
+        self._cz = bytearray(CANON_MAX)
         self._rd = Reader()
         try:
             os.mkdir(path)
@@ -81,21 +93,34 @@ class Log:
     # ---- writing ---------------------------------------------------------------------------
 
     def append(self, inp, t=None, wall=False):
-        """Log one table input (kind, a, b); returns its seq once it is on flash."""
+        """Log one table input (kind, a, b); returns its seq once it is on flash.
+
+        LogFull (errno 28) when the flash is full: nothing written, the log stays usable.
+        """
         if not self._ready:
             self.recover()
         if t is None:
             t, wall = self.clock()
+        check_t(t)
         seq = self.next_seq
-        new = self._f is None or self._size >= self.seg_max
-        fl = self._tflags(t, wall, new)
-        end = enc_input(self._buf, self._mv, seq, inp, fl, t if fl & F_ABS else t - self._t)
-        rec = self._mv[4:end]
+        new = self._roll(t, wall)
+        t0 = t if new else self._t0
+        b = self._buf
+        i = enc_input(b, seq, inp, t - t0, self._sb)
+        s = hashlib.sha256(self._h)
+        s.update(memoryview(self._cz)[0:canon_into(self._cz, seq, t, wall, inp)])
+        h = s.digest()
+        end = put_trail(b, self._mv, i, seq, h, self._sb)
+        rec = self._mv[0:end]
+        self._room(end + (HDR if new else 0))
         if new:
-            self._open_new(seq, rec)
+            self._open_new(seq, t, wall, rec)
         else:
             self._write(rec)
-        self._done(seq, t, wall, end - 4)
+        self._h = h
+        self._hseq = seq
+        self._size += end
+        self.next_seq = seq + 1
         return seq
 
     def snapshot(self, payload, t=None, wall=False):
@@ -105,9 +130,9 @@ class Log:
         return seq
 
     def record(self, rtype, payload, t=None, wall=False):
-        """Log an opaque record of type 9..15 (OUTCOME, ...) in the current segment."""
-        if not 9 <= rtype <= 15:
-            raise ValueError("record type must be 9..15")
+        """Log an opaque record of type 9 or 11..15 (OUTCOME, ...) in the current segment."""
+        if not 9 <= rtype <= 15 or rtype == 10:
+            raise ValueError("record type must be 9 or 11..15")
         return self._blob(rtype, payload, t, wall, False)
 
     def _blob(self, rtype, payload, t, wall, new):
@@ -115,6 +140,7 @@ class Log:
             self.recover()
         if t is None:
             t, wall = self.clock()
+        check_t(t)
         fx = 0
         if isinstance(payload, str):
             payload = payload.encode()
@@ -122,32 +148,31 @@ class Log:
         if len(payload) > MAXBLOB:
             raise ValueError("payload too big")
         seq = self.next_seq
-        new = new or self._f is None or self._size >= self.seg_max
-        fl = self._tflags(t, wall, new)
-        j = enc_head(self._buf, seq, rtype | fl | fx, t if fl & F_ABS else t - self._t,
-                     len(payload))
-        struct.pack_into("<I", self._crc, 0, crc32(payload, crc32(self._mv[0:j])))
-        head = self._mv[4:j]
+        new = self._roll(t, wall) or new
+        t0 = t if new else self._t0
+        j = enc_head(self._buf, rtype | fx, t - t0, len(payload))
+        head = self._mv[0:j]
+        struct.pack_into("<I", self._sb, 0, seq)
+        crc = bytearray(4)
+        struct.pack_into("<I", crc, 0, crc32(self._sb, crc32(payload, crc32(head))))
+        n = j + len(payload) + 4
+        self._room(n + (HDR if new else 0))
         if new:
-            self._open_new(seq, head, payload, self._crc)
+            self._open_new(seq, t, wall, head, payload, crc)
         else:
-            self._write(head, payload, self._crc)
-        self._done(seq, t, wall, j - 4 + len(payload) + 4)
+            self._write(head, payload, crc)
+        self._size += n
+        self.next_seq = seq + 1
         return seq
 
-    def _tflags(self, t, wall, new):
-        check_t(t)
-        fl = F_WALL if wall else 0
-        if new or not self._n or wall != self._wall or t < self._t:
-            fl |= F_ABS
-        return fl
+    def _roll(self, t, wall):
+        # A new segment: none open, full, another clock, or a time its header cannot base.
+        return (self._f is None or self._size >= self.seg_max or wall != self._wall
+                or t < self._t0 or (t - self._t0) >> TOFF)
 
-    def _done(self, seq, t, wall, n):
-        self._size += n
-        self._n += 1
-        self._t = t
-        self._wall = wall
-        self.next_seq = seq + 1
+    def _room(self, n):
+        if self.limit is not None and self.usage()[0] + n > self.limit:
+            raise LogFull()
 
     def _flush(self, f):
         f.flush()
@@ -162,17 +187,19 @@ class Log:
             for p in parts:
                 self._f.write(p)
             self._flush(self._f)
-        except Exception:
+        except Exception as e:
             # Half a record may sit in the file: recover() before the next append.
             self.close()
+            if _nospc(e):
+                raise LogFull()
             raise
 
-    def _create(self, base, *parts):
+    def _create(self, base, t0, wall, *parts):
         # A new segment appears whole (tmp + rename), so its header is never torn.
         tmp = self.dir + "/seg.tmp"
         f = open(tmp, "wb")
         try:
-            f.write(header(self._hdr, base))
+            f.write(header(self._hdr, base, t0, wall, self._tid(), self._h))
             for p in parts:
                 f.write(p)
             self._flush(f)
@@ -180,22 +207,31 @@ class Log:
             f.close()
         os.rename(tmp, self._path(base))
 
-    def _open_new(self, base, *parts):
+    def _open_new(self, base, t0, wall, *parts):
         if self._f:
             self._f.close()
             self._f = None
         try:
-            self._create(base, *parts)
-        except Exception:
+            self._create(base, t0, wall, *parts)
+        except Exception as e:
             self.close()
+            if _nospc(e):
+                raise LogFull()
             raise
         self._f = open(self._path(base), "ab")
         self._base = base
         self._size = HDR
-        self._n = 0
+        self._t0 = t0
+        self._wall = wall
+        if base > self._hw:
+            self._hw = base
+            try:
+                self._put_marks()
+            except OSError:               # a mark is a hint: the record is on flash
+                pass
 
     def close(self):
-        """Close the open segment; the next append recovers first."""
+        """Close the open segment; the next call recovers first."""
         if self._f:
             try:
                 self._f.close()
@@ -208,6 +244,9 @@ class Log:
 
     def _path(self, base):
         return "%s/%010d.log" % (self.dir, base)
+
+    def _tid(self):
+        return self.table_id if self.table_id is not None else bytes(8)
 
     def _bases(self, clean=False):
         out = []
@@ -224,107 +263,222 @@ class Log:
 
     def segments(self):
         """[(base seq, bytes), ...] of the segment files, oldest first."""
-        return [(b, os.stat(self._path(b))[6]) for b in self._bases()]
+        return [(b, self._fsize(self._path(b))) for b in self._bases()]
 
-    def _truncate(self, src, dst, n):
-        # MicroPython files have no truncate(): copy the good prefix, rename over (atomic).
-        tmp = self.dir + "/cut.tmp"
-        mv = self._rd.mv
-        f = open(src, "rb")
+    def _fsize(self, path):
+        return os.stat(path)[6]
+
+    def usage(self):
+        """(used bytes, total bytes) of the log's filesystem (or of `limit`, when set)."""
+        if self.limit is not None:
+            used = 0
+            for n in os.listdir(self.dir):
+                used += self._fsize(self.dir + "/" + n)
+            return used, self.limit
+        st = os.statvfs(self.dir)
+        free = st[3] if st[3] <= st[2] else 0     # littlefs wraps it below 0 when over-full
+        return (st[2] - free) * st[1], st[2] * st[1]
+
+    def _aside(self, base):
+        # Quarantine: renamed, never deleted (a name already taken gets a number).
+        src = self._path(base)
+        have = os.listdir(self.dir)
+        name = src.rsplit("/", 1)[1] + ".bad"
+        k = 0
+        while name in have:
+            k += 1
+            name = "%010d.log.%d.bad" % (base, k)
+        os.rename(src, self.dir + "/" + name)
+
+    def _get_marks(self):
+        self._hw = self._lw = 0
+        self._gaps = []
         try:
-            g = open(tmp, "wb")
-            try:
-                left = n
-                while left:
-                    k = f.readinto(mv[:min(left, len(mv))])
-                    if not k:
-                        break
-                    g.write(mv[:k])
-                    left -= k
-                self._flush(g)
-            finally:
-                g.close()
-        finally:
-            f.close()
-        os.rename(tmp, dst)
+            with open(self.dir + "/marks", "rb") as f:
+                text = f.read()
+            body, _, tail = text.rpartition(b"crc ")
+            if int(tail.strip(), 16) != crc32(body):
+                return
+            for line in body.decode().split("\n"):
+                w = line.split()
+                if len(w) == 2 and w[0] == "hw":
+                    self._hw = int(w[1])
+                elif len(w) == 2 and w[0] == "lw":
+                    self._lw = int(w[1])
+                elif len(w) == 4 and w[0] == "gap":
+                    self._gaps.append((int(w[1]), int(w[2]), w[3]))
+        except Exception:                 # missing or damaged: hints only
+            self._hw = self._lw = 0
+            self._gaps = []
+
+    def _put_marks(self):
+        g = [x for x in self._gaps if x[1] > self._lw][-_MARKS_MAX:]
+        self._gaps = g
+        body = "hw %d\nlw %d\n" % (self._hw, self._lw)
+        for x in g:
+            body += "gap %d %d %s\n" % x
+        body = body.encode()
+        tmp = self.dir + "/marks.tmp"
+        with open(tmp, "wb") as f:
+            f.write(body)
+            f.write(b"crc %08x\n" % crc32(body))
+            self._flush(f)
+        os.rename(tmp, self.dir + "/marks")
 
     def _snap_first(self, base):
-        # Does this segment begin with a snapshot? (header + type byte only; verified later)
+        # Does this segment begin with a snapshot? (the type byte only; verified when read)
+        b = self._hdr
         f = open(self._path(base), "rb")
         try:
-            n = f.readinto(self._pk)
+            f.seek(HDR)
+            n = f.readinto(memoryview(b)[0:1])
         finally:
             f.close()
-        b = self._pk
-        i = HDR
-        while i < n and b[i] & 0x80:
-            i += 1
-        i += 1
-        return i < n and b[i] & 0x8F == SNAP
+        return n == 1 and b[0] & 0x8F == SNAP
+
+    def _scan(self, aside):
+        """Check every segment's header: ([(base, size)] usable, [gap] of the others).
+
+        Another table's segment is "foreign", a header whose base is not its name "order", an
+        unreadable header "damaged". With aside, those files are renamed *.bad.
+        """
+        bases = self._bases(aside)
+        rd = self._rd
+        if self.table_id is None and bases:
+            votes = {}
+            for b in bases:
+                f = open(self._path(b), "rb")
+                try:
+                    if rd.start(f, b) in (OK, ORDER):
+                        votes[rd.tid] = votes.get(rd.tid, 0) + 1
+                finally:
+                    f.close()
+            best = None
+            for k in votes:
+                if best is None or votes[k] > votes[best] or (votes[k] == votes[best] and k > best):
+                    best = k
+            if best is not None:
+                self.table_id = best
+        live = []
+        gaps = []
+        for i, b in enumerate(bases):
+            path = self._path(b)
+            size = self._fsize(path)
+            f = open(path, "rb")
+            try:
+                st = rd.start(f, b, self._tid())
+                if st == OK:
+                    live.append((b, size))
+                    continue
+                if st == BAD:
+                    nb = bases[i + 1] if i + 1 < len(bases) else 0
+                    g = (b, nb - 1 if nb > b else _bound(b, size), "damaged")
+                else:
+                    n = 0
+                    while rd.next() == OK:
+                        n += 1
+                    g = (rd.base, rd.base + max(n, 1) - 1, "foreign" if st == FOREIGN else "order")
+            finally:
+                f.close()
+            gaps.append(g)
+            if aside:
+                self._aside(b)
+        return live, gaps
 
     # ---- recovery --------------------------------------------------------------------------
 
-    def recover(self, salvage=False, collect=True):
-        """Repair the tail and load the state: (snapshot or None, [input, ...] after it, next_seq).
+    def recover(self, salvage=True, collect=True):
+        """Load the state at boot: (snapshot or None, [input, ...] after it, next_seq).
 
         collect=False: the inputs are only counted (an int in place of the list) and replay()
-        yields them one at a time, so a round never sits in RAM as ~300 tuples.
-
-        A torn or damaged last record is cut off. Damage with intact records after it raises
-        Corrupt and changes nothing, unless salvage: then the damaged segment (and any after it)
-        is renamed *.bad, its good prefix kept, numbering resumes above every seq those files
-        could hold, and self.damage holds the Corrupt for the caller to report.
+        yields them one at a time. Never raises for damage: unusable segments are renamed
+        *.bad, damaged records are stepped over, a damaged snapshot falls back to the previous
+        one, and self.damage lists the gaps found. `salvage` is accepted for old callers.
         """
         self.close()
-        self.damage = None
-        again = 0
-        while True:
-            try:
-                r = self._recover(collect)
-            except Corrupt as e:
-                if not salvage:
-                    raise
-                self._quarantine(e)           # renames files: each pass has fewer to doubt
-                self.damage = e
-                continue
-            if r is not None:
-                self._ready = True
-                return r
-            again += 1                        # a cut snapshot moved the base back; once is
-            if again > 2:                     # enough, more would be a bug: do not spin at boot
-                raise OSError("log recovery does not settle")
-
-    def _recover(self, collect):
-        bases = self._bases(True)
-        if not bases:
-            self.next_seq = 1
-            self._rbase = 0
-            self._base = self._size = self._n = self._t = 0
-            return None, [] if collect else 0, 1
-        last = len(bases) - 1
-        i = last
-        while i > 0 and not self._snap_first(bases[i]):
+        self.damage = []
+        self._get_marks()
+        live, bad = self._scan(True)
+        self.damage.extend(bad)
+        top = max(1, self._lw + 1)
+        for g in bad:
+            if g[2] != "foreign":
+                top = max(top, g[1] + 1)
+        i = len(live) - 1
+        while i > 0 and not self._snap_first(live[i][0]):
             i -= 1
+        r = None
+        while i >= 0:
+            r = self._round(live, i, collect)
+            if r is not None:
+                break
+            i -= 1                        # the round's snapshot is damaged: the one before
+            while i > 0 and not self._snap_first(live[i][0]):
+                i -= 1
+        if r is None:
+            snap, ins, nxt, gaps, tail_ok = None, [] if collect else 0, top, [], False
+            self._rbase = 0
+            self._h = GENESIS
+            self._hseq = 0
+        else:
+            snap, ins, nxt, gaps, tail_ok = r
+            self._rbase = live[i][0]
+        self.damage.extend(gaps)
+        if live and self._hw > live[-1][0]:
+            lost = True                   # the newest segment made is gone
+            for g in bad:
+                if g[0] <= self._hw <= g[1]:
+                    lost = False
+            if lost:
+                g = (max(nxt, self._hw), _bound(self._hw, self.seg_max + 64) + 0, "missing")
+                if nxt < self._hw:
+                    self.damage.append((nxt, self._hw - 1, "missing"))
+                self.damage.append(g)
+                bad.append(g)
+        for g in self.damage:
+            top = max(top, g[1] + 1)
+        if nxt < top:
+            nxt = top
+            tail_ok = False
+        self.next_seq = nxt
+        if bad:
+            self._gaps.extend(bad)
+            self._hw = max(self._hw, live[-1][0] if live else 0)
+            try:
+                self._put_marks()
+            except OSError:
+                pass
+        self._f = None
+        if tail_ok:
+            rd = self._rd
+            self._base, self._size, self._t0, self._wall = live[-1][0], rd.off, rd.t0, rd.wall
+            self._f = open(self._path(self._base), "ab")
+        self._ready = True
+        return snap, ins, self.next_seq
+
+    def _round(self, live, i, collect):
+        # Read from segment i to the newest; None if i's first record, a snapshot, is damaged.
         snap = None
         ins = [] if collect else None
         count = 0
+        gaps = []
         rd = self._rd
-        for j in range(i, last + 1):
-            path = self._path(bases[j])
-            size = os.stat(path)[6]
-            cut = -1
-            f = open(path, "rb")
+        tail_ok = True
+        hseq = 0
+        for j in range(i, len(live)):
+            base, size = live[j]
+            nb = live[j + 1][0] if j + 1 < len(live) else 0
+            f = open(self._path(base), "rb")
             try:
-                st = rd.start(f, bases[j])
-                if st == TORN and j == last:
-                    cut = 0                   # header never made it (not via tmp): rewrite
-                elif st != OK:
-                    raise Corrupt(path, 0, bases[j])
-                while st == OK:
+                rd.start(f, base, self._tid())
+                while True:
                     st = rd.next()
                     if st == OK:
+                        if nb and rd.seq >= nb:
+                            break             # overlaps the next segment: that one counts
                         if rd.rtype == INPUT:
                             count += 1
+                            hseq = rd.seq
                             if collect:
                                 ins.append(rd.data)
                         elif rd.rtype == SNAP:
@@ -332,88 +486,117 @@ class Log:
                             count = 0
                             if collect:
                                 del ins[:]
-                    elif st != END:
-                        if j < last or not self._is_tail(rd, st, size):
-                            raise Corrupt(path, rd.off, rd.nseq)
-                        cut = rd.off
+                        continue
+                    if st == END:
+                        break
+                    if j == i and rd.n == 0 and i > 0 and self._snap_first(base):
+                        return None
+                    first = rd.nseq
+                    off = rd.off
+                    s = rd.resync(size)
+                    if s < 0:
+                        gaps.append((first, nb - 1 if nb else _bound(first, size - off), "damaged"))
+                        rd.nseq = gaps[-1][1] + 1
+                        tail_ok = False
+                        break
+                    gaps.append((first, s - 1, "damaged"))
+                    tail_ok = False
             finally:
                 f.close()
-            if cut == 0:
-                self._create(bases[j])
-                rd.off = HDR
-            elif cut > 0:
-                self._truncate(path, path, cut)
-        if i == last and i > 0 and snap is None:
-            return None                       # the dropped record was the round's snapshot
-        self._rbase = bases[i]
-        self._base = bases[last]
-        self._size = rd.off
-        self._n = rd.n
-        self._t = rd.t
-        self._wall = rd.wall
-        self.next_seq = rd.nseq
-        self._f = open(self._path(self._base), "ab")
-        return snap, ins if collect else count, self.next_seq
+            if nb:
+                if nb > rd.nseq:
+                    gaps.append((rd.nseq, nb - 1, self._cause(rd.nseq, nb - 1)))
+                tail_ok = True
+        self._h = rd.h
+        self._hseq = hseq if hseq else live[i][0] - 1
+        tail_ok = tail_ok and rd.known
+        return snap, ins if collect else count, rd.nseq, gaps, tail_ok
 
-    def _is_tail(self, rd, st, size):
-        # The failing record is the last one unless an intact record follows it.
-        if rd.probe(rd.off, size):
-            return False
-        return st == TORN or size - rd.off <= TAIL_MAX or rd.claim == size
+    def _cause(self, a, b):
+        for g in self._gaps:
+            if g[0] <= b and g[1] >= a:
+                return g[2]
+        return "pruned" if b <= self._lw else "missing"
 
-    def _quarantine(self, e):
-        # Set the damaged segment and all after it aside as *.bad; keep its good prefix.
-        top = e.seq + 1
-        hit = False
-        for b in self._bases():
-            path = self._path(b)
-            hit = hit or path == e.name
-            if not hit:
-                continue
-            size = os.stat(path)[6]
-            if path == e.name:
-                top = max(top, e.seq + (size - e.offset) // MINREC + 1)
-            else:
-                top = max(top, b + (size - HDR) // MINREC + 1)
-            os.rename(path, path + ".bad")
-        if e.offset > HDR:
-            self._truncate(e.name + ".bad", e.name, e.offset)
-        self._create(top)                      # empty segment: the seq jump survives reboots
+    def head(self):
+        """(seq, head): the chain head after the last input record (seq 0: none yet)."""
+        if not self._ready:
+            self.recover(collect=False)
+        return self._hseq, self._h
 
     # ---- reading and pruning ---------------------------------------------------------------
 
     def read_from(self, seq):
-        """Yield (seq, rtype, t, wall, data) for every record with seq >= seq, in order.
+        """Yield (seq, rtype, t, wall, data, tag4) for every intact record with seq >= seq, in
+        order, and (first, GAP, last, cause, None, None) for every gap; never raises for damage.
 
-        data: the input tuple for INPUT, the payload (bytes, or str if text) otherwise.
-        Raises Corrupt at damage (its .resume says where to carry on).
+        data: the input tuple for INPUT, the payload (bytes, or str if text) otherwise; tag4:
+        the chain tag of an input (None for other records).
         """
-        bases = self._bases()
+        if seq < 1:
+            seq = 1
+        self._get_marks() if not self._ready else None
+        live, bad = self._scan(False)
+        causes = self._gaps + bad
+        top = self.next_seq if self._ready else 0
         k = 0
-        while k + 1 < len(bases) and bases[k + 1] <= seq:
+        while k + 1 < len(live) and live[k + 1][0] <= seq:
             k += 1
         rd = Reader()
-        for j in range(k, len(bases)):
-            path = self._path(bases[j])
-            f = open(path, "rb")
+        exp = seq
+        if live and live[0][0] > seq:
+            for g in self._split(seq, live[0][0] - 1, causes):
+                yield g
+        for j in range(k, len(live)):
+            base, size = live[j]
+            nb = live[j + 1][0] if j + 1 < len(live) else 0
+            f = open(self._path(base), "rb")
             try:
-                st = rd.start(f, bases[j])
-                if st != OK:
-                    if st == TORN and j == len(bases) - 1:
-                        return
-                    raise Corrupt(path, 0, bases[j], bases[j + 1] if j + 1 < len(bases) else None)
+                rd.start(f, base, self._tid())
                 while True:
                     st = rd.next()
                     if st == OK:
+                        if nb and rd.seq >= nb:
+                            break
                         if rd.seq >= seq:
-                            yield rd.seq, rd.rtype, rd.t, rd.wall, rd.data
+                            yield rd.seq, rd.rtype, rd.t, rd.wall, rd.data, rd.tag
                         continue
-                    if st == END or (st == TORN and j == len(bases) - 1):
+                    if st == END:
                         break
-                    raise Corrupt(path, rd.off, rd.nseq,
-                                  bases[j + 1] if j + 1 < len(bases) else None)
+                    first = rd.nseq
+                    off = rd.off
+                    s = rd.resync(size)
+                    last = s - 1 if s >= 0 else (nb - 1 if nb else
+                                                 max(_bound(first, size - off), top - 1))
+                    if last >= seq:
+                        yield max(first, seq), GAP, last, "damaged", None, None
+                    if s < 0:
+                        rd.nseq = last + 1
+                        break
             finally:
                 f.close()
+            exp = rd.nseq
+            if nb and nb > exp and nb - 1 >= seq:
+                for g in self._split(max(exp, seq), nb - 1, causes):
+                    yield g
+        if top and exp < top and top - 1 >= seq and self._f is None:
+            for g in self._split(max(exp, seq), top - 1, causes):
+                yield g
+
+    def _split(self, a, b, causes):
+        # A range of absent seqs: the part pruned, then the rest with its cause.
+        out = []
+        if a <= self._lw:
+            out.append((a, GAP, min(b, self._lw), "pruned", None, None))
+            a = self._lw + 1
+        if a <= b:
+            c = "missing"
+            for g in causes:
+                if g[0] <= b and g[1] >= a:
+                    c = g[2]
+                    break
+            out.append((a, GAP, b, c, None, None))
+        return out
 
     def replay(self):
         """Yield the inputs after the last snapshot, in order: recover(collect=False)'s list."""
@@ -438,6 +621,15 @@ class Log:
         for i in range(len(bases) - 1):
             if bases[i] >= self._rbase or bases[i + 1] - 1 > upto_seq:
                 break
-            os.remove(self._path(bases[i]))
             n += 1
+        if n:
+            self._lw = max(self._lw, bases[n] - 1)
+            self._put_marks()             # before the deletes: a cut leaves nothing unexplained
+            for i in range(n):
+                os.remove(self._path(bases[i]))
         return n
+
+
+def _bound(first, nbytes):
+    # The last seq that nbytes of damaged records starting at seq `first` can have held.
+    return first + max(1, nbytes // MINREC) - 1

@@ -26,6 +26,9 @@ _IN_PAD = const(2)
 _IN_TICK = const(6)
 _IN_RULE = const(7)
 _MATCH_OVER = const(28)
+_P_LOBBY = const(0)
+_P_ROUND_OVER = const(6)
+_P_MATCH_OVER = const(7)
 _PENALTY = const(14)
 _REJECT = const(25)
 _ROUND_OVER = const(26)
@@ -33,7 +36,17 @@ _TIMER_WARN = const(35)
 _UNO_OPEN = const(19)
 # -- end of codes --
 
-VERSION = "0.3.0"
+VERSION = "0.4.0"
+
+INBOX_MAX = const(64)       # inputs waiting for the referee (a person is far slower)
+ENROLL_MAX = const(128)     # tags kept while enrolling: a deck is 108
+ENROLL_QUIET = const(30000)  # ms without a read or a word from the host: enrolment ends
+REPL_MS = const(10000)      # `repl`: how long Ctrl-C stops the firmware in a round
+WARN_PCT = const(80)        # flash use that warns "sync the table soon"
+
+# Patterns of their own, told apart from the game's: the log, not the game, needs a person.
+LOG_FULL = ((1568, 60), (0, 60), (1568, 60), (0, 60), (1568, 60), (0, 200), (196, 500))
+DAMAGED = ((392, 250), (0, 80), (330, 250), (0, 80), (262, 500))
 
 # What the buzzer says about one input's events, most important first.
 _TUNES = ((_ROUND_OVER, tunes.ROUND_OVER), (_MATCH_OVER, tunes.ROUND_OVER), (_PENALTY, tunes.PENALTY),
@@ -55,6 +68,10 @@ def load_deck(path):
 
 
 def _tune_name(tune):
+    if tune is LOG_FULL:
+        return "log_full"
+    if tune is DAMAGED:
+        return "damaged"
     for name in tunes.PATTERNS:
         if tunes.PATTERNS[name] is tune:
             return name
@@ -62,13 +79,18 @@ def _tune_name(tune):
 
 
 class Inbox:
-    """Table inputs waiting for the referee, in the order they came."""
+    """Table inputs waiting for the referee, in the order they came. Bounded: a stuck referee
+    must not turn reader noise into a MemoryError; what does not fit is counted and dropped."""
 
     def __init__(self):
         self.items = []
         self.ready = asyncio.Event()
+        self.dropped = 0
 
     def put(self, inp):
+        if len(self.items) >= INBOX_MAX:
+            self.dropped += 1
+            return
         self.items.append(inp)
         self.ready.set()
 
@@ -77,6 +99,59 @@ class Inbox:
             self.ready.clear()
             await self.ready.wait()
         return self.items.pop(0)
+
+
+def table_id(board, base):
+    """The table's 8-byte id: the chip's own (machine.unique_id, hashed to 8 bytes when it has
+    another length) if the board offers it, else one made once and kept in base + ".id"."""
+    uid = getattr(board, "unique_id", None)
+    u = uid() if uid else None
+    if u:
+        u = bytes(u)
+        if len(u) != 8:
+            from hashlib import sha256
+            u = sha256(u).digest()[:8]
+        return u
+    path = base + ".id"
+    from binascii import hexlify, unhexlify
+    try:
+        with open(path) as f:
+            u = unhexlify(f.read().strip())
+        if len(u) == 8:
+            return u
+    except (OSError, ValueError):
+        pass
+    import os
+    u = os.urandom(8)
+    _keep(path, hexlify(u))
+    return u
+
+
+def _keep(path, data):
+    # tmp + rename: a cut leaves the old file or the new one, never half of it
+    import os
+    with open(path + ".tmp", "wb") as f:
+        f.write(data)
+    os.rename(path + ".tmp", path)
+
+
+def open_log(path, board):
+    """The table's log, carrying the table's id (main.py and the simulated table use this)."""
+    from gamelog import Log
+    tid = table_id(board, path)
+    try:
+        return Log(path, table_id=tid)
+    except TypeError:  # a gamelog without table identity
+        return Log(path)
+
+
+def _hex(b):
+    from binascii import hexlify
+    return hexlify(b).decode()
+
+
+def _repr(e):
+    return ("%s: %s" % (type(e).__name__, e))[:80]
 
 
 class Hub:
@@ -92,61 +167,207 @@ class Hub:
         self.recovered = 0        # inputs replayed at boot
         self.enrolling = None     # UIDs (hex) read while a deck is enrolled, else None
         self.enroll_twice = None  # the last UID read twice while enrolling
+        self.enroll_end = 0       # now() past which a quiet enrolment ends by itself
         self.wall = None          # (wall-clock seconds, now() ms) when the host set the clock
         self.wake = asyncio.Event()
+        self.id = None            # the table's 8-byte id: start() knows it
+        self.keyfile = getattr(log, "dir", "/log") + ".key"
+        self.damage = []          # gaps found at this boot: (first, last, cause)
+        self.fault = None         # what went wrong at boot or on the last append, if anything
+        self.full = False         # the last input could not be logged: flash full
+        self.flash = None         # (used, total) bytes, checked at boot and round ends
+        self.guarded = None       # Ctrl-C on the serial ignored (a round is on), or None
+        self.repl_until = -1      # now() until which Ctrl-C stops the firmware even so
+        self.lost = 0             # inputs not judged because they could not be logged
 
     def start(self, settings=None):
         """Boot: the last snapshot, then a replay of the inputs after it (the current round).
 
+        Never raises for a damaged log: recovery salvages what is intact and the damage is
+        reported (status, display, a distinct tune); if even that fails the table starts fresh.
         settings: the rules of a table whose log is empty; they go in as rule inputs, so the
-        log alone rebuilds the table.
+        log alone rebuilds the table. Raises only when the filesystem cannot even keep the
+        table's id (no flash to log on at all).
         """
-        snap, n, next_seq = self.log.recover(collect=False)
-        if snap:
-            self.table = load(json.loads(snap), self.registry)
-        else:
-            self.table = Table(Settings(), self.registry)
-        t = self.table
+        self.id = table_id(self.board, getattr(self.log, "dir", "/log"))
+        snap = None
         k = 0
-        for seq, ms, wall, inp in self.log.replay_records():
-            t.feed(inp, -1 if wall else ms)
-            k += 1
+        try:
+            snap, k = self._recover()
+        except Exception as e:  # nothing to salvage from: a playable fresh table, reported
+            self.fault = "recovery failed, fresh table: " + _repr(e)
+            self.table = Table(Settings(), self.registry)
+            self.seq = max(self.seq, getattr(self.log, "next_seq", 1) - 1)
+            k = -1
         self.recovered = k
-        self.seq = next_seq - 1
         if settings and not snap and not k:
             if "preset" in settings:
                 self.feed((_IN_RULE, "preset", settings["preset"]))
             for name in settings:
                 if name != "preset":
                     self.feed((_IN_RULE, name, settings[name]))
+        try:
+            self.key()                 # made at first boot, before any host can ask
+        except OSError as e:
+            self.fault = "key: " + _repr(e)
+        self.check_flash()
         self.show()
+        self._guard()
+        if self.damage or self.fault:
+            self.tune = DAMAGED
+            self.board.buzzer.play(DAMAGED, self.board.ticks())
+
+    def _recover(self):
+        log = self.log
+        try:
+            snap, n, next_seq = log.recover(collect=False)
+        except Exception as e:
+            if type(e).__name__ != "Corrupt":
+                raise
+            snap, n, next_seq = log.recover(salvage=True, collect=False)
+        self.seq = next_seq - 1
+        d = log.damage
+        if d is not None and not isinstance(d, list):  # a Corrupt: one damaged place
+            d = [(d.seq, next_seq - 1, "damaged")]
+        self.damage = list(d or ())
+        try:
+            self.table = load(json.loads(snap), self.registry) if snap else Table(
+                Settings(), self.registry)
+        except Exception as e:  # a snapshot the engine cannot read: the round starts over
+            self.fault = "snapshot unreadable: " + _repr(e)
+            self.table = Table(Settings(), self.registry)
+            snap = None
+        t = self.table
+        k = 0
+        for seq, ms, wall, inp in log.replay_records():
+            t.feed(inp, -1 if wall else ms)
+            k += 1
+        return snap, k
+
+    def key(self):
+        """The 32-byte key that authenticates the log's chain head: made once, kept in a file
+        beside the log (never in it), handed to one host by `pair`."""
+        try:
+            with open(self.keyfile, "rb") as f:
+                k = f.read()
+            if len(k) == 32:
+                return k
+        except OSError:
+            pass
+        import os
+        k = os.urandom(32)
+        _keep(self.keyfile, k)
+        return k
+
+    def check_flash(self):
+        """(used, total) bytes of the log's filesystem, and whether to warn (WARN_PCT)."""
+        try:
+            f = getattr(self.board, "flash", None)   # the simulated table's pretend partition
+            if f:
+                u = f(self.log.dir)
+            elif hasattr(self.log, "usage"):
+                u = self.log.usage()
+            else:                                    # ask the filesystem
+                import os
+                s = os.statvfs(self.log.dir)
+                u = ((s[2] - s[3]) * s[0], s[2] * s[0])
+        except Exception:  # unknown: no warning rather than no table
+            u = None
+        self.flash = u
+        return u
+
+    def flash_warn(self):
+        u = self.flash
+        return bool(u and u[1] and u[0] * 100 >= u[1] * WARN_PCT)
 
     def feed(self, inp):
-        """One table input: logged (flushed), judged, answered. Returns the events."""
+        """One table input: logged (flushed), judged, answered. Returns the events, or None
+        when it could not be logged (flash full, a failing log): then it is not judged."""
         if self.enrolling is not None and (inp[0] == _IN_SHOE or inp[0] == _IN_PAD):
             return self._enroll(inp[1])
         ms = self.board.now()
-        self.seq = self.log.append(inp, ms)
+        try:
+            self.seq = self.log.append(inp, ms)
+        except OSError as e:
+            self.lost += 1
+            if e.args and e.args[0] == 28:   # ENOSPC (gamelog.LogFull): sync frees space
+                self.full = True
+                tune = LOG_FULL
+            else:
+                self.fault = "log: " + _repr(e)
+                tune = DAMAGED
+            self.tune = tune
+            self.board.buzzer.play(tune, self.board.ticks())
+            self.show()
+            return None
+        self.full = False
         evs = self.table.feed(inp, ms)
         self.events = list(evs)
         self.answer(evs)
         for e in evs:
             if e[0] == _ROUND_OVER:  # a round boundary: recovery starts here from now on
-                self.log.snapshot(json.dumps(snapshot(self.table)), ms)
+                try:
+                    self.log.snapshot(json.dumps(snapshot(self.table)), ms)
+                except OSError as x:  # no room: recovery replays from the older snapshot
+                    self.fault = "snapshot: " + _repr(x)
+                self.check_flash()
                 break
+        if self.enrolling is not None and not self.between_rounds():
+            self.enrolling = None   # a draw for dealer began: card reads are the game's again
+        self._guard()
         self.wake.set()
         return evs
+
+    def between_rounds(self):
+        """No draw for dealer and no round on: the host may change the deck, enrol, stop us."""
+        ph = self.table.phase
+        return ph == _P_LOBBY or ph == _P_ROUND_OVER or ph == _P_MATCH_OVER
+
+    def _guard(self):
+        """While a round is on, a stray Ctrl-C (0x03) on the serial is a byte, not a stop
+        (micropython.kbd_intr); between rounds, or in a window the host asks for (`repl`),
+        mpremote takes the port as usual."""
+        on = not self.between_rounds() and self.board.now() >= self.repl_until
+        if on == self.guarded:
+            return
+        self.guarded = on
+        try:
+            from micropython import kbd_intr
+            kbd_intr(-1 if on else 3)
+        except (ImportError, AttributeError):  # CPython
+            pass
+
+    def open_repl(self, ms=REPL_MS):
+        """The host asked: for the next ms, Ctrl-C stops the firmware even in a round."""
+        self.repl_until = self.board.now() + ms
+        self._guard()
+
+    def heard(self):
+        """The host spoke: an enrolment it runs stays open."""
+        if self.enrolling is not None:
+            self.enroll_end = self.board.now() + ENROLL_QUIET
+
+    def enroll(self, on):
+        self.enrolling = [] if on else None
+        self.enroll_twice = None
+        self.heard()
+
+    def host_gone(self):
+        """The serial line closed: whatever the host had started ends."""
+        self.enrolling = None
 
     def _enroll(self, uid):
         """A card read while enrolling: the host asks for the UIDs in the order they came."""
         from binascii import hexlify
         u = hexlify(uid).decode()
         twice = u in self.enrolling
+        full = len(self.enrolling) >= ENROLL_MAX
         if twice:
             self.enroll_twice = u
-        else:
+        elif not full:
             self.enrolling.append(u)
-        self.tune = tunes.REJECTED if twice else tunes.ACCEPTED
+        self.enroll_end = self.board.now() + ENROLL_QUIET
+        self.tune = tunes.REJECTED if twice or full else tunes.ACCEPTED
         self.board.buzzer.play(self.tune, self.board.ticks())
         return []
 
@@ -180,6 +401,19 @@ class Hub:
             for s in t.seats:
                 scores[s] = t.scores[s]
             d.show_table(t.colour, t.dir, t.turn, t.pending, scores)
+            note = getattr(d, "notice", None)   # a line the display keeps under the table
+            if note:
+                note(self.notice())
+
+    def notice(self):
+        """What a person must do about the log, in a few words, or None."""
+        if self.full:
+            return "LOG FULL - sync the table"
+        if self.damage or self.fault:
+            return "LOG DAMAGED - sync, see status"
+        if self.flash_warn():
+            return "log %d%% full - sync soon" % (self.flash[0] * 100 // self.flash[1])
+        return None
 
     def status(self):
         """What the serial link and the simulator's view report."""
@@ -190,6 +424,13 @@ class Hub:
         s["events"] = [list(e) for e in self.events]
         s["firmware"] = VERSION
         s["board"] = self.board.info()
+        s["id"] = _hex(self.id)
+        s["damage"] = [list(g) for g in self.damage[:8]]
+        s["fault"] = self.fault
+        s["flash"] = list(self.flash) if self.flash else None
+        s["log_full"] = self.full
+        s["notice"] = self.notice()
+        s["dropped"] = self.inbox.dropped
         return s
 
     async def _timer(self):
@@ -209,7 +450,17 @@ class Hub:
     async def _dog(self):
         while True:
             self.board.feed_dog()
+            self.housekeeping()
             await asyncio.sleep_ms(1000)
+
+    def housekeeping(self):
+        """Every second: what the host started and left ends by itself."""
+        now = self.board.now()
+        if self.enrolling is not None and now > self.enroll_end:
+            self.enrolling = None           # a host that went quiet: enrolment ends
+        if self.repl_until >= 0 and now >= self.repl_until:
+            self.repl_until = -1
+            self._guard()
 
     async def run(self, serial=None):
         asyncio.create_task(self.board.run(self.inbox.put))

@@ -15,9 +15,15 @@ seen no card for GONE_MS; a different UID is a new read at once. Reader errors a
 REINIT_AFTER in a row the reader is brought up again (begin()), then every RETRY_MS until it
 answers. The loop itself never stops on a reader or bus error.
 
-Readers: PN532 or MFRC522 on the shared SPI bus (board/reader.py interface). The pin map names
-no reader part, so each reader is probed at boot (PN532 first, then MFRC522) unless the pin
-class carries PLAY_READER / DRAW_READER ("pn532" or "mfrc522"); what answered is kept.
+Readers: PN532 or MFRC522 on the shared SPI bus (board/reader.py interface), the part of each
+position named in the pin map (PLAY_READER / DRAW_READER): nothing is probed, so a chip that is
+slow to wake or a floating MISO is never taken for the other part. At boot each reader gets a
+few tries; the boot report (serial and display, held BOOT_SCREEN_MS) gives each reader's part,
+firmware and IRQ mode, or the code of a missing one.
+
+Two cards in a reader's field (TwoCards) are no input: the board itself plays the rejection,
+shows E21/E22 on the display's last row and as an LED pattern until one card is taken away,
+and counts it (info()["two_cards"]). Codes: board/faults.py, docs/firmware.md.
 """
 import asyncio
 
@@ -35,16 +41,17 @@ if TYPE_CHECKING:
     from typing import Union
     from machine import WDT, Timer
 
-from board import pins
+from board import faults, pins
+from board import buzzer as tunes
 from board.buttons import ButtonBank
 from board.compat import sleep_ms, ticks_diff, ticks_ms
 from board.buzzer import Buzzer
-from board.display import Display
+from board.display import NOTE_ROW, Display
 from board.leds import Leds
 from board.mcp23017 import MCP23017
 from board.mfrc522 import MFRC522
 from board.pn532 import PN532
-from board.reader import ReaderError
+from board.reader import ReaderError, TwoCards
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _IN_SHOE = const(1)
@@ -60,13 +67,17 @@ POLL_LIMIT_MS = const(250)  # a poll with no answer this long is an error
 REINIT_AFTER = const(5)     # errors in a row before the reader is brought up again
 RETRY_MS = const(5000)      # a reader that does not come up is tried again this often
 BOOT_LIMIT_MS = const(50)   # begin() bound per command at boot; later bring-ups are shorter
+BOOT_TRIES = const(3)       # bring-ups at boot (a PN532 can be slow to wake), BOOT_GAP_MS apart
+BOOT_GAP_MS = const(30)
 REVIVE_LIMIT_MS = const(20)
+BOOT_SCREEN_MS = const(3000)  # the boot report stays on the display this long
+FAULT_MS = const(4000)      # a fault's LED pattern shows this long (its display note stays)
 WDT_MS = const(8000)        # watchdog timeout
 BEAT_MS = const(3000)       # the dog is fed only while the input loop ran this recently
 
 PN532_KIND = "pn532"
 MFRC522_KIND = "mfrc522"
-_AUTO = (PN532_KIND, MFRC522_KIND)
+_PARTS = (PN532_KIND, MFRC522_KIND)
 
 # Button ids (ButtonBank ids): seat s is s, colour c is _COLOUR_ID + c, the shuffle sensor
 # _SHUFFLE_ID. The shuffle sensor is read from its GPIO into bit 15 of the expander word
@@ -120,33 +131,68 @@ class _Expander(MCP23017):
 
 
 class _Screen:
-    """The optional OLED as the hub drives it: a bus error costs a frame, never the table."""
+    """The optional OLED as the hub drives it: a bus error costs a row, never the table. While
+    the boot report is held, the table is remembered and drawn when the hold ends."""
 
     def __init__(self, oled: Display) -> None:
         self.oled = oled
         self.errors = 0
+        self.hold = False
+        self._table = None  # type: tuple | None
 
     def show_table(self, colour=-1, direction=1, turn=0, pending=0, scores=None):
+        if self.hold:
+            self._table = (colour, direction, turn, pending, scores)
+            return
         try:
             self.oled.show_table(colour, direction, turn, pending, scores)
         except OSError:
             self.errors += 1
 
+    def text(self, lines):
+        """Rows 0..6 (the note row stays)."""
+        try:
+            for r in range(NOTE_ROW):
+                self.oled.line(r, lines[r] if r < len(lines) else "")
+        except OSError:
+            self.errors += 1
+
+    def note(self, text):
+        """The last row: the code of what needs a hand, or blank."""
+        try:
+            self.oled.line(NOTE_ROW, text, len(text) and 3)  # the code itself inverted
+        except OSError:
+            self.errors += 1
+
+    def release(self):
+        """The boot report's time is up: the table (if the hub drew one meanwhile)."""
+        self.hold = False
+        self.text(())
+        if self._table is not None:
+            a = self._table
+            self._table = None
+            self.show_table(*a)
+
 
 class _Pad:
     """One NFC reader and its de-duplication: poll, collect, report a UID once."""
 
-    def __init__(self, code, spi, cs, irq, kinds):
+    def __init__(self, code, name, spi, cs, irq, part, gain, alert):
         self.code = code          # _IN_PAD or _IN_SHOE
-        self.spi = spi
-        self.cs = cs
-        self.irq = irq
-        self.kinds = kinds        # parts to try, in order
-        self.kind = None          # the part that answered
-        self.reader = None        # type: Union[PN532, MFRC522, None]
-        self._pn532 = None        # type: PN532 | None
-        self._mfrc522 = None      # type: MFRC522 | None
+        self.name = name          # "PLAY pad" / "DRAW shoe"
+        self.kind = part          # the part the pin map names
+        if part == MFRC522_KIND:
+            self.reader = MFRC522(spi, cs, irq, gain=gain)  # type: Union[PN532, MFRC522]
+        else:
+            self.reader = PN532(spi, cs, irq)
+        pad = code == _IN_PAD
+        self.missing_code = faults.PAD_READER if pad else faults.SHOE_READER
+        self.two_code = faults.PAD_TWO_CARDS if pad else faults.SHOE_TWO_CARDS
+        self.irq_code = faults.PAD_IRQ if pad else faults.SHOE_IRQ
+        self._alert = alert       # alert(code, on): the board shows or clears a code
         self.up = False
+        self.missing = False      # its code is shown
+        self.crowded = False      # two cards are in its field now
         self.polling = False
         self.t0 = 0               # ticks the poll in flight began
         self.since = 0            # while down: ticks it went down (or last failed to come up)
@@ -155,37 +201,42 @@ class _Pad:
         self.seen = 0             # ticks it was last seen
         self.reads = 0
         self.errors = 0
+        self.two = 0              # polls that found two cards
         self.row = 0              # errors in a row
         self.reinits = 0
         self.why = None           # the last error
 
-    def bring_up(self, t, limit_ms):
-        """begin() the reader (probing the parts in self.kinds); False when nothing answers."""
+    def bring_up(self, t, limit_ms, tries=1):
+        """begin() the reader, up to `tries` times; False when it does not answer."""
         self.polling = False
-        for kind in self.kinds:
-            if kind == MFRC522_KIND:
-                r = self._mfrc522  # type: Union[PN532, MFRC522, None]
-                if r is None:
-                    r = self._mfrc522 = MFRC522(self.spi, self.cs, self.irq)
-            else:
-                r = self._pn532
-                if r is None:
-                    r = self._pn532 = PN532(self.spi, self.cs, self.irq)
+        for i in range(tries):
+            if i:
+                sleep_ms(BOOT_GAP_MS)
             try:
-                r.begin(limit_ms)
+                self.reader.begin(limit_ms)
             except (ReaderError, OSError) as e:
                 self.why = e
                 continue
-            self.reader = r
-            self.kind = kind
-            self.kinds = (kind,)  # found: from now on only this part is brought up
             self.up = True
             self.row = 0
+            if self.missing:
+                self.missing = False
+                self._alert(self.missing_code, False)
             return True
         self.up = False
         self.since = t
         self.wait = RETRY_MS
+        if not self.missing:
+            self.missing = True
+            self._alert(self.missing_code, True)
         return False
+
+    def report(self):
+        """The boot report's line for this reader."""
+        if self.up:
+            return "%s: %s" % (self.name, self.reader.describe())
+        return "%s: %s: no %s answers (%s)" % (self.name, faults.note(self.missing_code),
+                                                self.reader.part, self.why)
 
     def step(self, t, put):
         if not self.up:
@@ -194,8 +245,6 @@ class _Pad:
                 self.bring_up(t, REVIVE_LIMIT_MS)
             return
         r = self.reader
-        if r is None:
-            return
         try:
             if self.polling:
                 got = r.collect()
@@ -205,6 +254,9 @@ class _Pad:
                     r.cancel()
                     raise ReaderError("no answer in %d ms" % POLL_LIMIT_MS)
                 self.row = 0
+                if self.crowded:  # down to one card, or none
+                    self.crowded = False
+                    self._alert(self.two_code, False)
                 if got:
                     self.seen = t
                     if got != self.uid:
@@ -217,6 +269,13 @@ class _Pad:
             r.start_poll()
             self.polling = True
             self.t0 = t
+        except TwoCards:  # no guess, no input: the players are asked to take one away
+            self.polling = False
+            self.row = 0
+            self.two += 1
+            if not self.crowded:
+                self.crowded = True
+                self._alert(self.two_code, True)
         except (ReaderError, OSError) as e:
             self.polling = False
             self.errors += 1
@@ -228,7 +287,7 @@ class _Pad:
                 self.wait = 0
 
     def cancel(self):
-        if self.reader is not None and self.polling:
+        if self.polling:
             self.polling = False
             try:
                 self.reader.cancel()
@@ -237,10 +296,10 @@ class _Pad:
 
 
 class Esp32Board:
-    def __init__(self, hw=None, chip=None, clock=None) -> None:
+    def __init__(self, hw=None, chip=None, clock=None, say=print) -> None:
         """hw: the machine module (default) or a stand-in with its Pin, SPI, I2C, PWM, WDT and
         Timer; chip: a class of board/pins.py (default: the one this chip is); clock: a
-        ticks_ms() (default time.ticks_ms)."""
+        ticks_ms() (default time.ticks_ms); say: where the boot report's lines go (the serial)."""
         if hw is None:
             import machine
             hw = machine
@@ -264,7 +323,31 @@ class Esp32Board:
         self._dog = None          # type: WDT | None
         self._keeper = None       # type: Timer | None
         self.faults = 0           # exceptions caught in the input loop
+        self.alerts = []          # type: list[int]  # codes shown now (board/faults.py), newest last
+        self._shown = 0           # the code the LEDs show, 0 for none
+        self._shown_t = t         # ... since these ticks
+        self._boot_t = t          # the boot report went on the display
         Pin = m.Pin
+
+        # I2C first (the outputs that tell what follows): the button expander, the seat-LED
+        # expander, the optional display; then the buzzer.
+        i2c = m.I2C(b.I2C_ID, scl=Pin(b.I2C_SCL), sda=Pin(b.I2C_SDA), freq=b.I2C_FREQ)
+        self.buttons = _Expander(i2c, pins.BUTTONS_ADDR, pins.BUTTON_MASK, pins.BUTTON_MASK)
+        self.seat_leds = _Expander(i2c, pins.LEDS_ADDR, 0)
+        colour = []
+        for n in b.COLOUR_LEDS:
+            colour.append(Pin(n, Pin.OUT, value=0))
+        self.leds = Leds(self.seat_leds, pins.SEAT_LED_BITS, colour)
+        self.display = None  # type: _Screen | None
+        try:
+            self.display = _Screen(Display(i2c, pins.DISPLAY_ADDR))
+        except (OSError, ImportError):  # no panel answers (ImportError: no framebuf, CPython)
+            pass
+        self.buzzer = Buzzer(m.PWM(Pin(b.BUZZER), freq=tunes.LOW_HZ, duty_u16=0))
+        if self.buttons.errors:
+            self._alert(faults.BUTTONS_I2C, True)
+        if self.seat_leds.errors:
+            self._alert(faults.LEDS_I2C, True)
 
         # SPI: both readers, one CS each, one shared reset line (active low).
         spi = m.SPI(b.SPI_ID, baudrate=b.SPI_BAUDRATE, polarity=0, phase=0,
@@ -275,27 +358,12 @@ class Esp32Board:
         sleep_ms(2)
         rst.value(1)  # a clean start for both chips, whatever they did before a soft reset
         sleep_ms(10)
-        self.play = _Pad(_IN_PAD, spi, play_cs, Pin(b.PLAY_IRQ, Pin.IN),
-                         _kinds(getattr(b, "PLAY_READER", None)))
-        self.draw = _Pad(_IN_SHOE, spi, draw_cs, Pin(b.DRAW_IRQ, Pin.IN),
-                         _kinds(getattr(b, "DRAW_READER", None)))
+        self.play = _Pad(_IN_PAD, "PLAY pad", spi, play_cs, Pin(b.PLAY_IRQ, Pin.IN),
+                         _part(b.PLAY_READER), b.PLAY_GAIN, self._alert)
+        self.draw = _Pad(_IN_SHOE, "DRAW shoe", spi, draw_cs, Pin(b.DRAW_IRQ, Pin.IN),
+                         _part(b.DRAW_READER), b.DRAW_GAIN, self._alert)
         for pad in (self.play, self.draw):
-            pad.bring_up(t, BOOT_LIMIT_MS)
-
-        # I2C: the button expander, the seat-LED expander, the optional display.
-        i2c = m.I2C(b.I2C_ID, scl=Pin(b.I2C_SCL), sda=Pin(b.I2C_SDA), freq=b.I2C_FREQ)
-        self.buttons = _Expander(i2c, pins.BUTTONS_ADDR, pins.BUTTON_MASK, pins.BUTTON_MASK)
-        self.seat_leds = _Expander(i2c, pins.LEDS_ADDR, 0)
-        colour = []
-        for n in b.COLOUR_LEDS:
-            colour.append(Pin(n, Pin.OUT, value=0))
-        self.leds = Leds(self.seat_leds, pins.SEAT_LED_BITS, colour)
-        try:
-            self.display = _Screen(Display(i2c, pins.DISPLAY_ADDR))  # type: _Screen | None
-        except (OSError, ImportError):  # no panel answers (ImportError: no framebuf, CPython)
-            self.display = None
-
-        self.buzzer = Buzzer(m.PWM(Pin(b.BUZZER), freq=1000, duty_u16=0))
+            pad.bring_up(t, BOOT_LIMIT_MS, BOOT_TRIES)
 
         if b.SHUFFLE_PULLUP:
             self._shuffle = Pin(b.SHUFFLE, Pin.IN, Pin.PULL_UP)
@@ -309,6 +377,11 @@ class Esp32Board:
         ids[_SHUFFLE_BIT] = _SHUFFLE_ID
         self.bank = ButtonBank(16, self._press, ids=ids,
                                mask=pins.BUTTON_MASK | 1 << _SHUFFLE_BIT)
+
+        self.report = self._boot_report()  # serial and display: what came up, and how
+        for line in self.report:
+            say("board: " + line)
+        self._boot_screen()
 
     # -- the board interface (hub/app.py) --
 
@@ -334,11 +407,28 @@ class Esp32Board:
         p = self.play
         d = self.draw
         return {"name": self.chip.MCU.lower(), "readers": [p.kind, d.kind],
+                "versions": [p.reader.version, d.reader.version],
+                "irq": [p.reader.irq_mode, d.reader.irq_mode],
                 "up": [p.up, d.up], "reads": [p.reads, d.reads],
                 "reader_errors": [p.errors, d.errors], "reinits": [p.reinits, d.reinits],
+                "two_cards": [p.two, d.two], "alerts": list(self.alerts),
                 "i2c_errors": self.buttons.errors + self.seat_leds.errors,
                 "display": self.display is not None, "dog": self._dog is not None,
                 "faults": self.faults}
+
+    def selftest(self, **kw):
+        """The guided bring-up checks (hub/selftest.py); returns [(status, what, detail)]."""
+        from hub.selftest import run
+        return run(self, **kw)
+
+    def table_id(self):
+        """This table's id: 8 bytes from machine.unique_id() (the ESP32's 6-byte MAC), hashed
+        so that every id is 8 bytes whatever the chip gives, and stable across boots."""
+        uid = bytes(self._m.unique_id())
+        if len(uid) == 8:
+            return uid
+        import hashlib
+        return hashlib.sha256(b"unotable" + uid).digest()[:8]
 
     async def run(self, put):
         """The board's tasks: buzzer, LEDs and the input loop (this coroutine, forever)."""
@@ -367,6 +457,7 @@ class Esp32Board:
         put = self._put
         self.play.step(t, put)
         self.draw.step(t, put)
+        self._tick_alerts(t)
         self._beat = t
         self._beating = True
 
@@ -376,6 +467,7 @@ class Esp32Board:
         the next reset. After a crash (keep_dog=False) the watchdog resets the board."""
         self.buzzer.stop()
         try:
+            self.leds.alert(0)
             self.leds.off()
         except OSError:
             pass
@@ -390,6 +482,63 @@ class Esp32Board:
                                          callback=self._keep)
 
     # -- inside --
+
+    def _boot_report(self):
+        lines = [self.play.report(), self.draw.report()]
+        for pad in (self.play, self.draw):
+            if pad.up and pad.reader.irq_mode != "pin":
+                lines.append("%s: %s" % (pad.name, faults.note(pad.irq_code)))
+        for c in self.alerts:
+            if c != self.play.missing_code and c != self.draw.missing_code:
+                lines.append(faults.note(c))
+        return lines
+
+    def _boot_screen(self):
+        d = self.display
+        if d is None:
+            return
+        rows = []
+        for pad, tag in ((self.play, "PAD "), (self.draw, "SHOE")):
+            r = pad.reader
+            if pad.up:
+                rows.append("%s %s %s" % (tag, r.part, r.version))
+                rows.append("  IRQ " + ("pin" if r.irq_mode == "pin" else "off: polled"))
+            else:
+                rows.append("%s %s ---" % (tag, r.part))
+                rows.append(" " + faults.note(pad.missing_code))
+        d.text(rows)
+        d.hold = True
+        self._boot_t = self._clock()
+
+    def _alert(self, code, on):
+        """Show (on) or clear a code: the display's last row, the LED pattern, the buzzer."""
+        al = self.alerts
+        if on:
+            if code in al:
+                al.remove(code)
+            al.append(code)
+            self.buzzer.play(tunes.REJECTED if code // 10 == 2 else tunes.FAULT)
+            self._shown = code
+            self._shown_t = self._clock()
+            self.leds.alert(code)
+        elif code in al:
+            al.remove(code)
+            if self._shown == code:
+                self._shown = 0
+                self.leds.alert(0)
+        if self.display is not None:
+            self.display.note(faults.note(al[-1]) if al else "")
+
+    def _tick_alerts(self, t):
+        """A fault's LED pattern ends after FAULT_MS (its note stays); two cards' lasts while
+        they are there. The boot report leaves the display after BOOT_SCREEN_MS."""
+        if self._shown and self._shown // 10 != 2 and ticks_diff(t, self._shown_t) >= FAULT_MS:
+            self._shown = 0
+            self.leds.alert(0)
+        d = self.display
+        if d is not None and d.hold and ticks_diff(t, self._boot_t) >= BOOT_SCREEN_MS:
+            d.release()
+            d.note(faults.note(self.alerts[-1]) if self.alerts else "")
 
     def _keep(self, timer):
         if self._dog is not None:
@@ -416,9 +565,7 @@ def _drop(inp):
     pass
 
 
-def _kinds(kind):
-    if kind is None:
-        return _AUTO
-    if kind not in _AUTO:
+def _part(kind):
+    if kind not in _PARTS:
         raise ValueError("reader part %r: want %s or %s" % (kind, PN532_KIND, MFRC522_KIND))
-    return (kind,)
+    return kind

@@ -10,13 +10,22 @@ except ImportError:  # CPython
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _IN_RULE = const(7)
-_P_LOBBY = const(0)
-_P_DEALER = const(2)
-_P_ROUND_OVER = const(6)
-_P_MATCH_OVER = const(7)
+_P_DEAL = const(3)
+_P_START = const(4)
+_P_PLAY = const(5)
 _R_LOCKED = const(29)
 _REJECT = const(25)
 # -- end of codes --
+
+_UNDO = const(8)          # uno.events.IN_UNDO: (8, n) takes back the last n inputs (issue 10)
+UNDO_MAX = const(255)
+LOG_FULL = "log full - sync the table (`unotable sync --ack`), then try again"
+
+
+def _hex(b):
+    from binascii import hexlify
+    return hexlify(b).decode()
+
 
 class LinkHandler:
     def __init__(self, hub, deck_path=None):
@@ -25,13 +34,14 @@ class LinkHandler:
 
     def hello(self):
         from hub.app import VERSION
-        return {"fw": VERSION, "board": self.hub.board.info()["name"]}
+        return {"fw": VERSION, "board": self.hub.board.info()["name"], "id": _hex(self.hub.id)}
 
     def status(self):
         """The table in short: it must fit one frame (the `status` line command has it all)."""
         h = self.hub
         t = h.table
-        return {
+        hd = self.head()
+        d = {
             "phase": t.phase, "round": t.round, "turn": t.turn, "dealer": t.dealer,
             "colour": t.colour, "top": t.top, "pending": t.pending,
             "seats": [[s, len(t.hands[s]), t.scores[s], t.owes(s)] for s in t.seats],
@@ -39,20 +49,62 @@ class LinkHandler:
             # enrolling: how many tags were read, and the last few (a frame holds ~50)
             "enroll": [len(h.enrolling), h.enrolling[-8:]] if h.enrolling is not None else None,
             "enroll_twice": h.enroll_twice, "wall": h.wall, "now": h.board.now(),
+            "id": _hex(h.id), "head": [hd[0], _hex(hd[1])] if hd else None,
+            "mac": _hex(hd[2]) if hd else None,
+            # a few gaps (the host gets each one at sync), and how many there are
+            "damage": [list(g) for g in h.damage[:3]], "damages": len(h.damage),
+            "fault": h.fault and h.fault[:40], "flash": list(h.flash) if h.flash else None,
+            "log_full": h.full, "warn": h.notice(),
         }
+        # one frame holds ~990 bytes of JSON: what else must give way goes, least needed first
+        import json
+        for k in ("damage", "fault", "rules"):
+            if len(json.dumps(d, separators=(",", ":"))) <= 960:
+                break
+            d[k] = None
+            d["cut"] = k
+        return d
+
+    def head(self):
+        """(seq, head, mac) of the log's chain after its last input, or None (no chain)."""
+        h = self.hub
+        f = getattr(h.log, "head", None)
+        if f is None:
+            return None
+        seq, hd = f()
+        from gamelog.chain import mac_head
+        return seq, hd, mac_head(h.key(), h.id, seq, hd)
 
     def records(self, seq):
-        for r in self.hub.log.read_from(seq):
-            if r[1] == INPUT:
-                yield r[0], r[2], r[3], r[4]
+        """Every input with seq >= seq as (seq, t, wall, inp, tag), and each gap in the log as
+        (first, last, cause): nothing damaged hides what lies before or after it."""
+        log = self.hub.log
+        while True:
+            try:
+                for r in log.read_from(seq):
+                    if r[1] == INPUT:
+                        yield r[0], r[2], r[3], r[4], (r[5] if len(r) > 5 else None)
+                    elif r[1] == 0:          # gamelog.GAP: (first, GAP, last, cause, ...)
+                        yield r[0], r[2], r[3]
+                    seq = r[0] + 1
+                return
+            except Exception as e:           # a log that raises at damage (no gaps of its own)
+                nxt = getattr(e, "resume", None)
+                bad = getattr(e, "seq", None)
+                if bad is None:
+                    raise
+                if nxt is None or nxt <= seq:
+                    return
+                yield max(seq, bad), nxt - 1, "damaged"
+                seq = nxt
 
     def registry(self):
         return self.hub.table.registry
 
     def _between_rounds(self, what):
-        ph = self.hub.table.phase
-        if ph != _P_LOBBY and ph != _P_DEALER and ph != _P_ROUND_OVER and ph != _P_MATCH_OVER:
-            raise ValueError("%s is locked while a round is on: change it after the round" % what)
+        if not self.hub.between_rounds():
+            raise ValueError("%s is locked while a draw for dealer or a round is on: "
+                             "change it after the round" % what)
 
     def set_registry(self, uids):
         self._between_rounds("the deck")
@@ -66,9 +118,37 @@ class LinkHandler:
         self.hub.table.registry = reg
 
     def set_rule(self, name, value):
-        evs = self.hub.feed((_IN_RULE, name, value))
+        # Judged before it is logged: a refused request leaves no input behind, so the host's
+        # replay of the log can never decide differently from the table.
+        ph = self.hub.table.phase
+        if ph == _P_DEAL or ph == _P_START or ph == _P_PLAY:
+            raise ValueError(_why_rule(_R_LOCKED))
+        from uno.rules import check, preset
+        try:
+            for text in (name, value if isinstance(value, str) else ""):
+                for ch in text:            # "\u0667" is a digit to CPython, not to the board
+                    if ord(ch) > 0x7E:
+                        raise ValueError(text)
+            if name == "preset":
+                preset(value)
+            else:
+                check(name, value)
+        except (ValueError, TypeError):
+            raise ValueError(_why_rule(0))
+        self._fed((_IN_RULE, name, value))
+
+    def undo(self, n):
+        if not 1 <= n <= UNDO_MAX:
+            raise ValueError("undo takes back 1 to %d inputs" % UNDO_MAX)
+        self._fed((_UNDO, n))
+
+    def _fed(self, inp):
+        evs = self.hub.feed(inp)
+        if evs is None:
+            raise ValueError(LOG_FULL if self.hub.full else "the log failed: see status")
         if evs and evs[0][0] == _REJECT:
-            raise ValueError(_why_rule(evs[0][1]))
+            raise ValueError(_why_rule(evs[0][1]) if inp[0] == _IN_RULE else
+                             "the table refused it (reason %d)" % evs[0][1])
 
     def set_clock(self, seconds):
         # kept in RAM and reported by status: the host anchors this boot's ms to wall time;
@@ -76,11 +156,37 @@ class LinkHandler:
         self.hub.wall = (seconds, self.hub.board.now())
 
     def enroll(self, on):
-        self.hub.enrolling = [] if on else None
-        self.hub.enroll_twice = None
+        if on:
+            self._between_rounds("enrolment")
+        self.hub.enroll(on)
 
     def prune(self, upto):
-        return {"pruned": self.hub.log.prune(upto)}
+        n = self.hub.log.prune(upto)
+        if n:
+            self.hub.full = False
+            self.hub.check_flash()
+        return {"pruned": n}
+
+    def pair(self):
+        """The table's id and key, once: a second host is refused until pairing is allowed
+        again (the `.paired` file beside the key removed, over the REPL)."""
+        h = self.hub
+        mark = h.keyfile + ".paired"
+        try:
+            open(mark).close()
+            raise ValueError("this table is paired already; to pair another host, remove %s "
+                             "over the REPL (docs/protocol.md)" % mark)
+        except OSError:
+            pass
+        k = h.key()
+        with open(mark, "w") as f:
+            f.write("1")
+        return {"id": _hex(h.id), "key": _hex(k)}
+
+    def repl(self):
+        from hub.app import REPL_MS
+        self.hub.open_repl(REPL_MS)
+        return {"repl_ms": REPL_MS}
 
 
 def _why_rule(code):

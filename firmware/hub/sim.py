@@ -2,14 +2,17 @@
 
     micropython [-i] -m hub.sim [--log DIR] [--script FILE] [--inputs PATH] [--pace MS] [--exit]
 
-The deck enrolled at a simulated table is kept beside its log (DIR.deck).
+The deck enrolled at a simulated table is kept beside its log (DIR.deck), and so are its
+id (DIR.id, made once) and the key of its log's chain (DIR.key; DIR.key.paired once a host
+has paired).
 
 Table inputs come as table-script lines (docs/formats.md) from a script, played at --pace ms
 an input, and/or live from --inputs (a pipe: `unotable sim` writes what you type there). The
 USB serial is this process's stdin/stdout: on a pseudo-terminal the host tool talks to it
 exactly as to a board. --exit: when the script is done, print the status line and stop.
-Ctrl-C on the serial stops the firmware as on a board; with -i the REPL then takes the port,
-so `mpremote connect PORT resume ...` works.
+Ctrl-C on the serial stops the firmware as on a board (between rounds, or within 10 s of a
+`repl` request); with -i the REPL then takes the port, so `mpremote connect PORT resume ...`
+works.
 """
 import asyncio
 import json
@@ -18,8 +21,7 @@ import time
 
 from board.buzzer import Buzzer
 from board.leds import Leds
-from gamelog import Log
-from hub.app import Hub, load_deck
+from hub.app import Hub, load_deck, open_log
 from hub.serial import Serial
 from uno.script import header, parse_line, to_input
 
@@ -32,6 +34,8 @@ except ImportError:  # CPython
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _IN_TICK = const(6)
 # -- end of codes --
+
+FLASH = const(1536 * 1024)
 
 
 class _Out:
@@ -83,6 +87,14 @@ class SimBoard:
     def info(self):
         return {"name": "sim", "script_done": self.done.is_set()}
 
+    def flash(self, path):
+        """(used, total) of a pretend 1.5 MB log partition: the log's files on the host's disk."""
+        import os
+        used = 0
+        for n in os.listdir(path):
+            used += os.stat(path + "/" + n)[6]
+        return used, FLASH
+
     async def run(self, put):
         asyncio.create_task(self.buzzer.run())
         asyncio.create_task(self.leds.run())
@@ -132,7 +144,7 @@ def main(argv):
         i += 1
     board = SimBoard(opts["--script"], opts["--inputs"], int(opts["--pace"]))
     deck = opts["--log"].rstrip("/") + ".deck"  # an enrolled deck lives beside the log
-    hub = Hub(board, Log(opts["--log"]), load_deck(deck))
+    hub = Hub(board, open_log(opts["--log"].rstrip("/"), board), load_deck(deck))
     board.hub = hub
     settings = None
     if opts["--script"]:  # a script's settings line sets the rules of a fresh table

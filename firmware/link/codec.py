@@ -1,11 +1,14 @@
 """Compact batches of logged table inputs for sync (docs/protocol.md, "Record batch").
 
-A batch: flags, [registry fingerprint], first seq, record count; then per record a tag byte, [seq gap],
-time (absolute on the first record, else the increase) and the input's payload. A card read
-is one byte (its card index) when the registry knows the UID. Outcomes never travel: the host
-replays the inputs through the same engine.
+A batch: flags, [registry fingerprint], first seq, entry count; then per record a tag byte,
+[seq skip], time (absolute on the first record, else the increase), [its 4-byte chain tag] and
+the input's payload; a gap in the log is an entry of its own (seq range and cause); [the chain
+head and its mac] close the batch. A card read is one byte (its card index) when the registry
+knows the UID. Outcomes never travel: the host replays the inputs through the same engine.
 """
 from binascii import crc32
+
+from gamelog.fmt import put_uv, uv_len   # LEB128 varints: one definition, the log's
 
 try:
     from micropython import const
@@ -18,9 +21,12 @@ NCARDS = const(108)     # = uno.cards.NCARDS (a test keeps them equal)
 # Batch flags (first byte); other bits must be 0, so a newer layout is refused, not misread.
 B_MORE = const(1)       # records after these exist: ask again from the last seq + 1
 B_REG = const(2)        # u32 LE registry fingerprint follows; card indices refer to it
+B_CHAIN = const(4)      # every record carries its 4-byte chain tag after its time
+B_HEAD = const(8)       # trailer: varint seq, 32-byte chain head after it, 32-byte mac
+_FLAGS = const(15)
 
 # Record tag byte
-T_KIND = const(7)       # bits 0-2: input kind 1..7
+T_KIND = const(7)       # bits 0-2: input kind 1..7; 0: an ext byte follows (gap, kinds 8..)
 T_X = const(8)          # long press; rule: the value is an int
 T_ABS = const(16)       # time is absolute (first record, clock change, time went back)
 T_WALL = const(32)      # time is wall-clock seconds, else ms since boot
@@ -28,7 +34,14 @@ T_GAP = const(64)       # varint follows: seqs skipped - 1 (snapshots, pruned or
 T_WIDE = const(128)     # card read: a card index; press: the value as a zigzag varint
 
 HDR = const(13)         # room kept for the header: flags, fingerprint, seq (<= 5), count (<= 3)
+TRAILER = const(69)     # room for the head: seq (<= 5), head 32, mac 32
+TAG = const(4)
 MAXTEXT = const(255)
+
+X_GAP = const(0)        # ext kind: seqs first..last are not in the log (cause byte follows)
+IN_UNDO = const(8)      # ext kind: (8, n) takes back the last n inputs; payload varint n
+# gap causes on the wire (byte): index in this tuple; 0 for one this side does not know
+CAUSES = ("other", "pruned", "damaged", "missing", "foreign", "order")
 
 IN_SHOE = const(1)
 IN_PAD = const(2)
@@ -57,23 +70,6 @@ def fingerprint(reg):
         c = crc32(bytes((len(u),)), c)
         c = crc32(u, c)
     return c
-
-
-def uv_len(v):
-    n = 1
-    while v > 0x7F:
-        v >>= 7
-        n += 1
-    return n
-
-
-def put_uv(b, i, v):
-    while v > 0x7F:
-        b[i] = (v & 0x7F) | 0x80
-        v >>= 7
-        i += 1
-    b[i] = v
-    return i + 1
 
 
 def zz(v):
@@ -145,47 +141,89 @@ class Encoder:
                 return c - 1
             h = (h + 1) & 0xFF
 
-    def start(self, limit=0):
-        self.lim = min(limit, self.size) if limit > 0 else self.size
+    def start(self, limit=0, reserve=0):
+        """A new batch of at most limit bytes (0: the buffer's size), reserve of them kept for
+        finish()'s head."""
+        self.lim = (min(limit, self.size) if limit > 0 else self.size) - reserve
         self.i = HDR
-        self.n = 0
+        self.n = 0              # entries: records and gaps
+        self.nt = 0             # records (they carry a time)
         self.first = 0
-        self.seq = 0
+        self.seq = 0            # the last seq the batch covers
         self.t = 0
         self.wall = False
         self.tick = 0
         self.k = False
+        self.chain = None       # the batch carries tags: set by its first record
 
-    def add(self, seq, t, wall, inp):
-        """Appends one record if it fits in the limit; ValueError for a malformed one."""
+    def _room(self, first, need):
+        used = 1 + (4 if self.reg is not None else 0) + uv_len(first) + uv_len(self.n + 1)
+        return used + self.i - HDR + need <= self.lim
+
+    def fits(self, n):
+        """Would n more bytes (the head, say) stay within the limit?"""
+        return self._room(self.first if self.n else 1, n - uv_len(self.n + 1) + uv_len(self.n))
+
+    def gap(self, first, last, cause):
+        """Appends a gap entry (seqs first..last are not in the log) if it fits."""
+        if not isinstance(first, int) or not isinstance(last, int) or not 1 <= first <= last:
+            raise ValueError("a gap is first <= last, from 1")
+        if self.n and first <= self.seq:
+            raise ValueError("seqs must increase")
+        skip = first - self.seq - 1 if self.n else 0
+        c = 0
+        for k in range(1, len(CAUSES)):
+            if CAUSES[k] == cause:
+                c = k
+        need = 3 + uv_len(last - first) + (uv_len(skip - 1) if skip else 0)
+        if not self._room(first if not self.n else self.first, need):
+            return False
+        b = self.buf
+        i = self.i
+        b[i] = T_GAP if skip else 0
+        i += 1
+        if skip:
+            i = put_uv(b, i, skip - 1)
+        b[i] = X_GAP
+        i = put_uv(b, i + 1, last - first)
+        b[i] = c
+        if not self.n:
+            self.first = first
+        self.i = i + 1
+        self.n += 1
+        self.seq = last
+        return True
+
+    def add(self, seq, t, wall, inp, tag=None):
+        """Appends one record if it fits in the limit; ValueError for a malformed one.
+        tag: its 4-byte chain tag; every record of a batch has one or none has."""
         b = self.buf
         wall = bool(wall)
         if not isinstance(seq, int) or not isinstance(t, int) or seq < 1 or t < 0:
             raise ValueError("seq must be >= 1 and time >= 0")
+        chain = tag is not None
+        if self.chain is None:
+            self.chain = chain
+        elif chain != self.chain:
+            raise ValueError("every record of a batch has a chain tag, or none has")
+        if chain and len(tag) != TAG:
+            raise ValueError("a chain tag is 4 bytes")
         kind = inp[0]
-        tag = kind
-        if self.n:
-            if seq <= self.seq:
-                raise ValueError("seqs must increase")
-            gap = seq - self.seq - 1
-            if t < self.t or wall != self.wall:
-                tag |= T_ABS
-                tv = t
-            else:
-                tv = t - self.t
-            first = self.first
+        tag8 = kind if kind < 8 else 0
+        if self.n and seq <= self.seq:
+            raise ValueError("seqs must increase")
+        gap = seq - self.seq - 1 if self.n else 0
+        first = self.first if self.n else seq
+        if self.nt and t >= self.t and wall == self.wall:
+            tv = t - self.t
         else:
-            gap = 0
-            tag |= T_ABS
+            tag8 |= T_ABS
             tv = t
-            first = seq
-        # header: flags, fingerprint if a card index may appear, first seq, count
-        used = 1 + (4 if self.reg is not None else 0) + uv_len(first) + uv_len(self.n + 1)
         if wall:
-            tag |= T_WALL
-        need = 1 + uv_len(tv)
+            tag8 |= T_WALL
+        need = 1 + uv_len(tv) + (TAG if chain else 0)
         if gap:
-            tag |= T_GAP
+            tag8 |= T_GAP
             need += uv_len(gap - 1)
         a = None            # payload: bytes to copy, or an int as varint / byte
         av = -1
@@ -196,7 +234,7 @@ class Encoder:
                 raise ValueError("a uid is bytes, at most 255")
             c = self.card(u) if self.reg is not None else -1
             if c >= 0:
-                tag |= T_WIDE
+                tag8 |= T_WIDE
                 av = c
                 need += 1
             else:
@@ -205,12 +243,12 @@ class Encoder:
         elif kind == IN_SEAT or kind == IN_COLOUR:
             v = _int(inp[1], "seat/colour")
             if len(inp) > 2 and inp[2]:
-                tag |= T_X
+                tag8 |= T_X
             if 0 <= v <= 255:
                 av = v
                 need += 1
             else:
-                tag |= T_WIDE
+                tag8 |= T_WIDE
                 v = zz(v)
                 need += uv_len(v)
         elif kind == IN_SHUFFLE:
@@ -227,19 +265,30 @@ class Encoder:
                 a = _text(val, "rule value")
                 need += 2 + len(name) + len(a)
             else:
-                tag |= T_X
+                tag8 |= T_X
                 v = zz(_int(val, "rule value"))
                 need += 1 + len(name) + uv_len(v)
+        elif kind == IN_UNDO:
+            v = _int(inp[1] if len(inp) > 1 else None, "undo n")
+            if v < 0:
+                raise ValueError("undo n must be >= 0")
+            need += 1 + uv_len(v)
         else:
             raise ValueError("unknown input kind %r" % (kind,))
-        if used + self.i - HDR + need > self.lim:
+        if not self._room(first, need):
             return False
         i = self.i
-        b[i] = tag
+        b[i] = tag8
         i += 1
         if gap:
             i = put_uv(b, i, gap - 1)
+        if kind >= 8:
+            b[i] = kind
+            i += 1
         i = put_uv(b, i, tv)
+        if chain:
+            self.mv[i:i + TAG] = tag
+            i += TAG
         if kind == IN_SHOE or kind == IN_PAD:
             if a is None:
                 b[i] = av
@@ -256,7 +305,7 @@ class Encoder:
                 i += 1
             else:
                 i = put_uv(b, i, v)
-        elif kind == IN_TICK:
+        elif kind == IN_TICK or kind == IN_UNDO:
             i = put_uv(b, i, v)
         elif kind == IN_RULE:
             n = len(name)
@@ -274,18 +323,21 @@ class Encoder:
             self.first = seq
         self.i = i
         self.n += 1
+        self.nt += 1
         self.seq = seq
         self.t = t
         self.wall = wall
         self.tick = tick
         return True
 
-    def finish(self, more=False):
-        """The batch (header + records) as a memoryview into the buffer."""
+    def finish(self, more=False, head=None):
+        """The batch (header + entries [+ head]) as a memoryview into the buffer.
+        head: (seq, head 32 bytes, mac 32 bytes), the chain after the log's last input."""
         b = self.buf
         h = 1 + (4 if self.k else 0) + uv_len(self.first) + uv_len(self.n)
         j = HDR - h
-        b[j] = (B_MORE if more else 0) | (B_REG if self.k else 0)
+        b[j] = ((B_MORE if more else 0) | (B_REG if self.k else 0) |
+                (B_CHAIN if self.chain else 0) | (B_HEAD if head else 0))
         p = j + 1
         if self.k:
             fp = self.fp
@@ -294,21 +346,34 @@ class Encoder:
                 fp >>= 8
                 p += 1
         put_uv(b, put_uv(b, p, self.first), self.n)
-        return self.mv[j:self.i]
+        i = self.i
+        if head:
+            if len(head[1]) != 32 or len(head[2]) != 32 or i + TRAILER > len(b):
+                raise ValueError("a head is a seq, 32 bytes and a 32-byte mac")
+            i = put_uv(b, i, head[0])
+            self.mv[i:i + 32] = head[1]
+            self.mv[i + 32:i + 64] = head[2]
+            i += 64
+        return self.mv[j:i]
 
 
-def encode(records, registry=None, more=False):
-    """records: [(seq, t, wall, inp), ...] -> bytes of one batch (no size limit)."""
-    size = 64
+def encode(records, registry=None, more=False, head=None):
+    """records: [(seq, t, wall, inp[, tag]) or (first, last, cause), ...] -> bytes of one
+    batch (no size limit)."""
+    size = 64 + TRAILER
     for r in records:
+        if len(r) == 3:
+            size += 16
+            continue
         size += 32 + (len(r[3][1]) if r[3][0] in (IN_SHOE, IN_PAD) else 0)
         if r[3][0] == IN_RULE:
             size += 2 * MAXTEXT
     e = Encoder(registry, size)
     for r in records:
-        if not e.add(r[0], r[1], r[2], r[3]):
+        if not (e.gap(r[0], r[1], r[2]) if len(r) == 3 else
+                e.add(r[0], r[1], r[2], r[3], r[4] if len(r) > 4 else None)):
             raise ValueError("batch overflow")
-    return bytes(e.finish(more))
+    return bytes(e.finish(more, head))
 
 
 class _Rd:
@@ -351,12 +416,15 @@ class _Rd:
 
 
 def decode(data, registry=None):
-    """A batch -> ([(seq, t, wall, inp), ...], more). CodecError if damaged; RegistryMismatch
-    if it names cards by index and `registry` (an object with .uid(i)) is not the hub's."""
+    """A batch -> (entries, more, head). entries: (seq, t, wall, inp, tag) per record (tag is
+    None in a batch without chain tags) and (first, last, cause) per gap; head: (seq, head,
+    mac) or None. CodecError if damaged; RegistryMismatch if it names cards by index and
+    `registry` (an object with .uid(i)) is not the hub's."""
     r = _Rd(data)
     fl = r.byte()
-    if fl & ~(B_MORE | B_REG):
+    if fl & ~_FLAGS:
         raise CodecError("unknown batch flags %02x" % fl)
+    chain = fl & B_CHAIN
     fp = -1
     if fl & B_REG:
         fp = 0
@@ -367,6 +435,7 @@ def decode(data, registry=None):
     out = []  # type: list
     t = 0
     tick = 0
+    timed = False
     checked = False
     n = len(data)
     while len(out) < count:
@@ -376,10 +445,24 @@ def decode(data, registry=None):
             seq += 1
             if tag & T_GAP:
                 seq += r.uv() + 1
-        elif tag & T_GAP or not tag & T_ABS:
+        elif tag & T_GAP:
+            raise CodecError("the first entry cannot skip seqs")
+        if not kind:
+            kind = r.byte()
+            if kind == X_GAP:
+                span = r.uv()
+                c = r.byte()
+                out.append((seq, seq + span, CAUSES[c] if c < len(CAUSES) else CAUSES[0]))
+                seq += span
+                continue
+            if kind != IN_UNDO:
+                raise CodecError("unknown input kind %d" % kind)
+        if not timed and not tag & T_ABS:
             raise CodecError("first record must carry an absolute time")
+        timed = True
         v = r.uv()
         t = v if tag & T_ABS else t + v
+        tg = r.take(TAG) if chain else None
         inp = _SHUF  # type: tuple
         if kind == IN_SHOE or kind == IN_PAD:
             if tag & T_WIDE:
@@ -407,9 +490,13 @@ def decode(data, registry=None):
         elif kind == IN_RULE:
             name = r.text()
             inp = (IN_RULE, name, unzz(r.uv()) if tag & T_X else r.text())
-        else:
-            raise CodecError("unknown input kind %d" % kind)
-        out.append((seq, t, bool(tag & T_WALL), inp))
+        elif kind == IN_UNDO:
+            inp = (IN_UNDO, r.uv())
+        out.append((seq, t, bool(tag & T_WALL), inp, tg))
+    head = None
+    if fl & B_HEAD:
+        hs = r.uv()
+        head = (hs, r.take(32), r.take(32))
     if r.i != n:
-        raise CodecError("%d bytes after the last record" % (n - r.i))
-    return out, bool(fl & B_MORE)
+        raise CodecError("%d bytes after the last entry" % (n - r.i))
+    return out, bool(fl & B_MORE), head

@@ -8,8 +8,10 @@ The handler is the hub app; the server knows nothing of the engine or the log. I
 
     hello()              -> dict, at least {"fw": "0.1.0", "board": "uno-hub"}
     status()             -> dict (JSON-able): what the hub shows; phase, seats, next_seq ...
-    records(seq)         -> iterator of (seq, t, wall, inp), every logged input with seq >= seq,
-                            oldest first (the log's read_from, inputs only)
+    records(seq)         -> iterator, oldest first, from seq on: (seq, t, wall, inp, tag) for
+                            each logged input (tag: its 4-byte chain tag, or None) and
+                            (first, last, cause) for each gap in the log
+    head()               -> (seq, head 32 bytes, mac 32 bytes) of the chain, or None (optional)
     registry()           -> the deck registry in force (anything with .uid(i)) or None; a new
                             object when the deck changes (the server caches per object)
     set_registry(uids)   -> None; a list of 108 UIDs (bytes), card index order
@@ -17,6 +19,9 @@ The handler is the hub app; the server knows nothing of the engine or the log. I
     set_clock(seconds)   -> None; wall-clock seconds since 1970 (int)
     enroll(on)           -> None or JSON-able; on is True/False (guided deck enrolment)
     prune(upto)          -> None or JSON-able; the host has stored every seq <= upto
+    pair()               -> {"id": hex16, "key": hex64}; ValueError once paired (optional)
+    undo(n)              -> None; take back the last n inputs (optional)
+    repl()               -> JSON-able; Ctrl-C stops the firmware for a while (optional)
 
 A ValueError raised by the handler is refused with its message ("-" answer); any other
 Exception too, prefixed with its type. KeyboardInterrupt is never caught: Ctrl-C from mpremote
@@ -32,19 +37,19 @@ except ImportError:  # CPython
         return x
 
 from link import frame as fr
-from link.codec import Encoder, NCARDS
+from link.codec import Encoder, NCARDS, TRAILER
 
-RAW = const(744)        # batch bytes: base64 makes 992 chars, + 28 of frame fits frame.MAX
+RAW = const(747)        # batch bytes: base64 makes 996 chars, + 28 of frame = frame.MAX
 CHUNK = const(27)       # registry UIDs per frame: 4 frames; 27 x 11 bytes -> 400 chars
 MSG = const(200)        # error messages are cut to this many characters
 
 # Verbs that change the hub: a retried request (same id, verb and payload) gets the cached
 # answer and is not done twice (a lost answer would otherwise log a rule input twice).
-_CHANGES = ("rule", "clock", "registry", "enroll", "ack")
+_CHANGES = ("rule", "clock", "registry", "enroll", "ack", "pair", "undo", "repl")
 
 
 def _json_out(obj):
-    return fr.ascii_text(json.dumps(obj))
+    return fr.ascii_text(json.dumps(obj, separators=(",", ":")))  # a status must fit a frame
 
 
 def _json_in(p):
@@ -71,6 +76,7 @@ class LinkServer:
         self.last = None           # (rid, verb, payload) of the last changing request
         self.last_out = None
         self.pending = None        # registry upload in progress: list of NCARDS
+        self.sent = 0              # highest seq any records answer covered: ack stops there
 
     def handle(self, line):
         """Answer bytes for one received line, or None (not a request; REPL noise; damaged:
@@ -132,18 +138,35 @@ class LinkServer:
         q = _json_in(p)
         seq = _int(q, "from", 1)
         lim = _int(q, "max", 0)
+        # tags: false: the host holds the chain head before seq and works the tags out itself
+        # (4 bytes a record less on the wire); the batch then ends at a gap, after which it
+        # cannot.
+        tags = q.get("tags", True) is not False
         reg = self.h.registry()
         e = self.enc
         if e is None:
             e = self.enc = Encoder(reg, RAW)
         elif e.reg is not reg:
             e.set_registry(reg)
+        hf = getattr(self.h, "head", None)
         e.start(lim)
         more = False
         it = self.h.records(seq)
         try:
             for r in it:
-                if not e.add(r[0], r[1], r[2], r[3]):
+                if len(r) == 3:             # a gap: (first, last, cause), cut to what was asked
+                    if r[1] < seq:
+                        continue
+                    if not e.gap(max(r[0], seq), r[1], r[2]):
+                        more = True
+                        break
+                    if not tags:
+                        more = True
+                        break
+                    continue
+                if r[0] < seq:
+                    continue
+                if not e.add(r[0], r[1], r[2], r[3], r[4] if tags and len(r) > 4 else None):
                     more = True
                     break
         finally:
@@ -151,7 +174,18 @@ class LinkServer:
                 it.close()
         if more and not e.n:
             raise ValueError("max %d too small for the record at seq %d" % (e.lim, seq))
-        return b2a_base64(e.finish(more), newline=False)
+        # the chain head closes the last batch of a sync: the host checks what it got by it.
+        # No room left for it: the batch says more, and the next (empty but for it) has it.
+        head = None
+        if hf and not more:
+            head = hf()
+            if head and not e.fits(TRAILER):
+                head = None
+                more = True
+        out = b2a_base64(e.finish(more, head), newline=False)
+        if e.n and e.seq > self.sent:
+            self.sent = e.seq
+        return out
 
     def _v_rule(self, p):
         q = _json_in(p)
@@ -172,7 +206,27 @@ class LinkServer:
         return self._res(self.h.enroll(on))
 
     def _v_ack(self, p):
-        return self._res(self.h.prune(_int(_json_in(p), "upto")))
+        upto = _int(_json_in(p), "upto")
+        if upto > self.sent:
+            raise ValueError("ack %d is past the last seq sent (%d): sync first" % (
+                upto, self.sent))
+        return self._res(self.h.prune(upto))
+
+    def _v_pair(self, p):
+        return self._res(self._opt("pair")())
+
+    def _v_undo(self, p):
+        n = _int(_json_in(p), "n", 1)
+        return self._res(self._opt("undo")(n))
+
+    def _v_repl(self, p):
+        return self._res(self._opt("repl")())
+
+    def _opt(self, name):
+        f = getattr(self.h, name, None)
+        if f is None:
+            raise ValueError("this table does not do `%s`" % name)
+        return f
 
     def _v_registry(self, p):
         # Chunk: first card index, count, then count x (length, UID). count 0 asks the hub's.

@@ -155,6 +155,8 @@ class Registry:
             blob[o + 1:o + 1 + n] = u
         self.blob = bytes(blob)
         self.index = index = bytearray(_INDEX)  # card + 1 at the UID's slot (0: free)
+        self.hit = None  # the UID last found, and its card
+        self.hit_card = -1
         for i in range(NCARDS):
             u = uids[i]
             if self.card(u) >= 0:
@@ -179,7 +181,10 @@ class Registry:
             n = len(uid)
             if not 0 < n < _SLOT:
                 return -1
-            h = _hash(uid, n)
+            h = n
+            for i in range(n):  # _hash, inline: a call costs the board more than the loop
+                h = (h * 31 + uid[i]) & 0xFFFF
+            h = (h ^ (h >> 8)) & (_INDEX - 1)
             index = self.index
             blob = self.blob
             while True:
@@ -188,6 +193,8 @@ class Registry:
                     return -1
                 o = (c - 1) * _SLOT
                 if blob[o] == n and blob.find(uid, o + 1, o + 1 + n) == o + 1:
+                    self.hit = uid  # the take-back's log asks again at once (uno/takeback.py)
+                    self.hit_card = c - 1
                     return c - 1
                 h = (h + 1) & (_INDEX - 1)
         except (TypeError, ValueError):

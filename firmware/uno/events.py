@@ -17,6 +17,7 @@ IN_COLOUR = const(4)   # (IN_COLOUR, colour, long) colour button 0..3 (R Y G B)
 IN_SHUFFLE = const(5)  # (IN_SHUFFLE,)        shuffle sensor: a shuffled pile was loaded
 IN_TICK = const(6)     # (IN_TICK, ms)        time passes (timers of the house rules)
 IN_RULE = const(7)     # (IN_RULE, name, value) the host sets a rule (or "preset") between rounds
+IN_UNDO = const(8)     # (IN_UNDO, n)         take back the last n accepted inputs of the round
 
 # Events (fields in words.EVENTS)
 JOIN = const(1)
@@ -56,6 +57,11 @@ SLAP = const(34)
 TIMER_WARN = const(35)
 OUT = const(36)
 SUM_WIN = const(37)
+RESHUFFLE = const(38)   # the shoe is empty and a draw is due: shuffle the pile (T4)
+BLOCKED = const(39)     # nobody can play and nothing is left to draw: the round ends (T6)
+# take-back (issue 10, uno/takeback.py)
+UNDO = const(40)       # (UNDO, n): the last n accepted inputs of the round are taken back
+CARD_BACK = const(41)  # (CARD_BACK, card, from, to): places as Table.loc (0 shoe, seat, 11 pile, 12 aside)
 
 
 # Why a seat draws (DRAW / OWE / PENALTY)
@@ -113,6 +119,8 @@ R_LAST_CARD = const(33)
 R_NO_SUM = const(34)
 R_TEAMS = const(35)
 R_CAUGHT = const(36)
+R_NO_DEALER = const(37)
+R_UNDO_PAST = const(38)  # a take-back reaches past the round's start or end
 # Rejections that count as misplays (P1): the card goes back, optionally at a cost.
 MISPLAYS = (R_NOT_TURN, R_UNPLAYABLE, R_W4_ILLEGAL, R_ONLY_DRAWN, R_MUST_DRAW, R_LAST_CARD)
 

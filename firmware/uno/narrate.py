@@ -86,4 +86,17 @@ def say(ev):
         return "seat %d is out (place %d)" % (a, ev[2])
     if code == SUM_WIN:
         return "seat %d lays down a hand that adds up to %d" % (a, ev[2])
+    if code == RESHUFFLE:
+        return "the shoe is empty: shuffle the discard pile (but its top card) into it; seat %d draws" % a
+    if code == BLOCKED:
+        return "nobody can play and nothing is left to draw: seat %d holds the fewest points" % a
+    if code == UNDO:
+        return "TAKE-BACK: the last %d input%s taken back" % (a, "" if a == 1 else "s")
+    if code == CARD_BACK:
+        return "%s goes back from %s to %s" % (name(a), _place(ev[2]), _place(ev[3]))
     return repr(ev)
+
+
+def _place(p):
+    return ("the shoe", "the discard pile", "aside")[(p > 10) + (p > 11)] if p == 0 or p > 10 \
+        else "seat %d's hand" % p

@@ -7,7 +7,7 @@ either, and the record it writes replays to itself.
 from uno.cards import COLOURS, name
 from uno.events import IN_TICK, REJECT, CHALLENGE
 from uno.names import WHY, VERDICTS
-from uno.rules import Settings
+from uno.rules import Settings, whole
 from uno.script import dumps, header, input_dict, parse_line, to_input
 from uno.table import Table
 from uno.words import EVENTS, REASONS
@@ -30,14 +30,17 @@ def from_words(text):
             d["seat"] = int(w[1])
         elif w[0] == "colour":
             d["colour"] = w[1].upper()
+        elif w[0] == "undo":  # undo [n]
+            d["n"] = int(w[1]) if len(w) > 1 else 1
         elif w[0] == "tick":
             d["ms"] = int(w[1])
         elif w[0] == "rule":
             d["name"] = w[1]
-            d["value"] = int(w[2]) if w[2].isdigit() else w[2]
+            v = whole(w[2])  # ASCII digits only, as the table takes them
+            d["value"] = w[2] if v is None else v
             return d
         elif w[0] != "shuffle":
-            raise ValueError("%s? say pad, shoe, seat, colour, shuffle, tick or rule" % w[0])
+            raise ValueError("%s? say pad, shoe, seat, colour, shuffle, tick, rule or undo" % w[0])
     except IndexError:
         raise ValueError("%s needs more: e.g. pad R7, seat 3, colour G, rule stacking on" % w[0])
     if len(w) > 2 and w[2] == "long":
@@ -66,6 +69,8 @@ def event_dict(ev):
             v = "cw" if v > 0 else "ccw"
         elif f == "verdict" and code == CHALLENGE:
             v = VERDICTS[v]
+        elif f == "from" or f == "to":  # a place, as Table.loc holds it
+            v = ("shoe", "pile", "aside")[(v > 10) + (v > 11)] if v == 0 or v > 10 else v
         elif f == "seat" and v == 0:
             continue
         d[f] = v

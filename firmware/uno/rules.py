@@ -67,22 +67,37 @@ def _defaults():
 
 
 def _row(name):
-    key = name + " "
-    for r in _ROWS:
-        if r.startswith(key):
-            return _parse(r)
+    if isinstance(name, str) and name and " " not in name:
+        key = name + " "
+        for r in _ROWS:
+            if r.startswith(key):
+                return _parse(r)
     raise ValueError("no setting %r" % (name,))
+
+
+def whole(text):
+    """An int from ASCII digits (optional leading '-') only, else None: CPython's int() and
+    str.isdigit() take other scripts' digits and MicroPython's do not, and both must agree."""
+    digits = text[1:] if text[:1] == "-" else text
+    if not digits:
+        return None
+    for ch in digits:
+        if ch not in "0123456789":
+            return None
+    return int(text)
 
 
 def check(name, value):
     """The value as the setting holds it, or ValueError saying what is allowed."""
     allowed = _row(name)[2]
     if isinstance(allowed[0], int):
-        if isinstance(value, str) and value.lstrip("-").isdigit():
-            value = int(value)
+        if isinstance(value, str):
+            value = whole(value)
         if not isinstance(value, int) or isinstance(value, bool) \
                 or not allowed[0] <= value <= allowed[1]:
             raise ValueError("%s must be a whole number from %d to %d" % (name, allowed[0], allowed[1]))
+        if name == "teams" and value == 1:  # one team: every round would score 0 (M4)
+            raise ValueError("teams must be 0 (no teams) or 2 to 5")
         return value
     if value not in allowed:
         raise ValueError("%s must be one of %s" % (name, ", ".join(allowed)))
@@ -123,7 +138,8 @@ class Settings:
                     self.set(k, values[k])
 
     def set(self, name, value):
-        setattr(self, name, check(name, value))
+        value = check(name, value)
+        setattr(self, name, value)
 
     def apply_preset(self, name):
         """Every setting to its default, then the preset's values; returns the changed names."""

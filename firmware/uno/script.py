@@ -25,6 +25,7 @@ _IN_COLOUR = const(4)
 _IN_SHUFFLE = const(5)
 _IN_TICK = const(6)
 _IN_RULE = const(7)
+_IN_UNDO = const(8)
 # -- end of codes --
 
 
@@ -83,6 +84,8 @@ def to_input(d, table):
         return (_IN_TICK, int(d["ms"]))
     if kind == "rule":
         return (_IN_RULE, d["name"], d["value"])
+    if kind == "undo":  # issue 10: take back the last n accepted inputs
+        return (_IN_UNDO, int(d.get("n", 1)))
     raise ValueError("unknown input %r (one of %s)" % (kind, ", ".join(INPUTS[1:])))
 
 
@@ -109,6 +112,8 @@ def input_dict(inp, registry):
     elif kind == _IN_RULE:
         d["name"] = inp[1]
         d["value"] = inp[2]
+    elif kind == _IN_UNDO:
+        d["n"] = inp[1]
     return d
 
 

@@ -55,10 +55,13 @@ def snapshot(t):
         "dealt": t.dealt,
         "drawoff": [t.offs, list(t.off_rank)],
         "active": t.active,
-        "outs": t.outs,
+        "outs": t.finished,
         "leaving": t.leaving,
         "laid": t.laid,
         "answerable": t.answerable,
+        "stackable": t.stackable,
+        "reshuffle": t.due,
+        "dry": t.dry,
         "stack": t.stack,
         "caught": t.caught,
         "chain": [t.chain, t.skips],
@@ -93,10 +96,13 @@ def load(d, registry=None):
     t.dealt = d["dealt"]
     t.offs = list(d["drawoff"][0])
     t.off_rank = bytearray(d["drawoff"][1])
-    t.outs = list(d["outs"])
+    t.finished = list(d["outs"])
     t.leaving = d["leaving"]
     t.laid = d["laid"]
     t.answerable = d["answerable"]
+    t.stackable = d.get("stackable", t.answerable)  # snapshots older than these fields
+    t.due = d.get("reshuffle", False)
+    t.dry = d.get("dry", 0)
     t.stack = d["stack"]
     t.caught = d["caught"]
     t.chain, t.skips = d["chain"]
@@ -119,4 +125,5 @@ def load(d, registry=None):
         elif place <= MAX_SEAT:
             t.hands[place].append(card)
     t.drawn = d["drawn_card"]
+    t.back.mark()  # take-backs reach back to here (issue 10)
     return t

@@ -16,9 +16,11 @@ except ImportError:  # CPython
 
 from uno.cards import DECK, points
 from uno.rules import Settings
+from uno.takeback import TakeBack
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _BACK = const(8)
+_BLOCKED = const(39)
 _CATCH = const(22)
 _CHALLENGE = const(23)
 _COLOUR = const(11)
@@ -33,6 +35,7 @@ _IN_COLOUR = const(4)
 _IN_SHUFFLE = const(5)
 _IN_TICK = const(6)
 _IN_RULE = const(7)
+_IN_UNDO = const(8)
 _JOIN = const(1)
 _JUMP = const(31)
 _LEAVE = const(2)
@@ -87,12 +90,14 @@ _R_LAST_CARD = const(33)
 _R_NO_SUM = const(34)
 _R_TEAMS = const(35)
 _R_CAUGHT = const(36)
+_R_NO_DEALER = const(37)
 _RANK_SKIP = const(10)
 _RANK_REVERSE = const(11)
 _RANK_DRAW2 = const(12)
 _RANK_WILD = const(13)
 _RANK_WILD4 = const(14)
 _REJECT = const(25)
+_RESHUFFLE = const(38)
 _REVERSE = const(16)
 _ROTATE = const(32)
 _ROUND_OVER = const(26)
@@ -143,6 +148,32 @@ PLAY_STACK = const(4)  # H1: answering a D or W4 with another
 
 
 class Table:
+    """One table's referee. Other modules read (never write) these attributes:
+
+    rules, registry     the Settings in force and the deck registry (uid <-> card)
+    phase, round        P_* phase; rounds dealt in this match
+    seats, active       joined seats (ascending); this round's turn order (M3 removes seats)
+    finished            seats out of this round, in the order they went out (M3)
+    scores              points per seat, indexed 0..10
+    dealer, turn, dir   seats; dir is +1 clockwise, -1 counter-clockwise
+    loc, hands          where every card is (SHOE, seat, PILE, ASIDE); each seat's cards
+    top, colour         card on the pile and the active colour (-1 while none)
+    shoe, pile          cards in the shoe and on the discard pile
+    pending, debts      D/W4 draws the turn seat owes; penalty draws [[seat, n, why], ...]
+    answerable          the pending draw may still be answered by a jump-in or a challenge
+    stackable           ... and by stacking (H1): only a D or W4 played in turn
+    want, window        seat to name a colour; seat whose UNO window is open (called, caught)
+    drawn               card just drawn that may still be played (T2), else -1
+    w4_from             seat whose W4 the turn seat may challenge (C1)
+    chain, slap, sum_to H3's multi-playing seat; H7's seats still to slap; H5's number
+    due                 the shoe is empty and a draw is due: the pile must be shuffled (T4)
+    dry                 passes in a row with nothing left to draw (T6)
+    winner, clock       last round's winner; the table's time in ms (P2)
+    out                 the events of the last feed (a reused list)
+    Use judge(), playable(), owes(), drawer(), deadline() and hand_sum() rather than
+    re-deriving rules from these.
+    """
+
     def __init__(self, settings=None, registry=None):
         if registry is None:
             from uno.cards import synthetic_registry
@@ -158,12 +189,13 @@ class Table:
         self.clock = -1          # ms of the last tick (P2)
         self.phase = _P_LOBBY
         self._reset_round()
+        self.back = TakeBack(self)  # issue 10: the round's inputs, for take-backs
 
     def _reset_round(self):
         self.loc = bytearray(_NCARDS)            # all in the shoe
         self.hands = [[] for _ in range(MAX_SEAT + 1)]
         self.active = list(self.seats)           # this round's turn order (M3 removes)
-        self.outs = []                           # seats out of this round, in order (M3)
+        self.finished = []                       # seats out of this round, in order (M3)
         self.leaving = 0                         # an out seat that leaves when the turn moves on
         self.laid = 0                            # H5: the seat that laid down its hand and won
         self.shoe = _NCARDS
@@ -174,7 +206,10 @@ class Table:
         self.turn = 0
         self.pending = 0          # draws the turn seat owes before it is skipped (D, W4)
         self.pending_why = 0
-        self.answerable = False   # the pending draw may still be answered (C1, H1, H2)
+        self.answerable = False   # the pending draw may still be answered (C1, H2)
+        self.stackable = False    # ... and by stacking: a draw card played in turn (H1)
+        self.due = False          # the shoe is empty and a draw is due (T4)
+        self.dry = 0              # passes in a row with nothing left to draw (T6)
         self.stack = 0            # draws a stacked W4 passes on once its colour is named (H1)
         self.debts = []           # [seat, n, why]: penalty draws, paid first, in order
         self.drawn = -1           # card drawn this turn that may still be played (T2)
@@ -210,6 +245,8 @@ class Table:
             self._time(ms)
         n = len(inp)
         kind = inp[0] if n else 0
+        if kind == _IN_UNDO:  # issue 10: uno/takeback.py
+            return self.back.undo(inp, ms)
         a = inp[1] if n > 1 else None
         if kind == _IN_SHOE or kind == _IN_PAD:
             card = self.registry.card(a)
@@ -234,10 +271,23 @@ class Table:
             self._rule(a, inp[2])
         else:
             self._reject(_R_BAD_INPUT, 0, -1)
+        if self.shoe == 0 or self.due:
+            self._check_due()
+        self.back.keep(inp, ms, out)
         return out
 
     def _reject(self, why, seat, card):
+        """why: R_*; seat: the seat that acted (pressed, or holds the card read), else 0."""
         self.out.append((_REJECT, why, seat, card))
+
+    def _check_due(self):
+        """T4: say once when the shoe is empty and a draw is due (the pile must be shuffled)."""
+        ph = self.phase
+        due = self.shoe == 0 and (ph == _P_DRAWOFF or (ph == _P_PLAY and self.pile > 1
+                                                       and self.drawer() != 0))
+        if due and not self.due:
+            self.out.append((_RESHUFFLE, self.drawer()))
+        self.due = due
 
     # ---- card reads at the shoe ----------------------------------------------------------
 
@@ -295,13 +345,13 @@ class Table:
         seat = self.turn
         if self.pending:
             self._begin_turn()
-            self.answerable = False
+            self.answerable = self.stackable = False
             self.w4_from = 0
             self._give(card, seat)
             out.append((_DRAW, seat, card, self.pending_why))
             self.pending -= 1
             if self.pending == 0 and not self._done():
-                self._next(1)  # D and W4 cost the turn too
+                self._skip_turn()  # D and W4 cost the turn too
             self._settle()
             return
         if self.drawn >= 0:
@@ -343,14 +393,16 @@ class Table:
         if seat != self.turn:
             # H2: a card identical to the top card, out of turn
             j = rules.jump_in
-            if j != "off" and face == top and rank < _RANK_WILD and (rank < 10 or j == "actions") \
+            # with "actions", W on W and W4 on W4 too (seed 002: 功能牌和万能牌也可以抢)
+            if j != "off" and face == top and (rank < 10 or j == "actions") \
                     and (not self.pending or self.answerable) and self._last_ok(seat, card):
                 return PLAY_JUMP, 0
             return 0, _R_NOT_TURN
         if self.pending:
-            # H1: D on D, W4 on W4, and W4 on D as an option; never D on W4
+            # H1: D on D, W4 on W4, and W4 on D as an option; never D on W4; only on a draw
+            # card played in turn (not a start card S4, not a winner's last card T5)
             st = rules.stacking
-            if st != "off" and self.answerable and self._last_ok(seat, card):
+            if st != "off" and self.stackable and self._last_ok(seat, card):
                 top_rank = top & 15
                 if rank == top_rank and (rank == _RANK_DRAW2 or rank == _RANK_WILD4):
                     return PLAY_STACK, 0
@@ -381,7 +433,7 @@ class Table:
             if why in _MISPLAYS:
                 self._misplay(why, seat, card)
             else:
-                self._reject(why, self.want or (self.debts[0][0] if self.debts else seat), card)
+                self._reject(why, seat, card)
         elif how == PLAY_MORE:
             self._more(seat, card)
         else:
@@ -390,7 +442,7 @@ class Table:
             elif how == PLAY_STACK:
                 self.stack = self.pending
                 self.pending = 0
-            self._play(seat, card)
+            self._play(seat, card, how == PLAY_STACK)
 
     def _misplay(self, why, seat, card):
         self._reject(why, seat, card)
@@ -428,109 +480,127 @@ class Table:
         return False
 
     def _jump(self, seat):
-        """H2: the jumped card's effect is cancelled; play goes on from the jumper."""
-        out = self.out
-        out.append((_JUMP, seat))
+        """H2: the jumped card's effect is void (seed 002: 被抢的牌作用失效); play goes on from
+        the jumper. A jumped D's or W4's draws are void, and so is any challenge of that W4."""
+        self.out.append((_JUMP, seat))
         rank = DECK[self.top] & 15
         if rank == _RANK_REVERSE and len(self.active) > 2:
             self.dir = -self.dir
-        elif rank == _RANK_DRAW2:
+        elif rank == _RANK_DRAW2 or rank == _RANK_WILD4:
             self.pending = 0
-            self.answerable = False
+            self.answerable = self.stackable = False
+            self.w4_from = 0
         self.turn = seat
-        self.drawn = -1
 
-    def _play(self, seat, card):
+    def _play(self, seat, card, stacked=False):
         out = self.out
         rules = self.rules
         self._begin_turn()
-        rank = DECK[card] & 15
+        face = DECK[card]
+        rank = face & 15
         illegal = False
-        if rank == _RANK_WILD4 and rules.w4 == "challenge":
+        if rank == _RANK_WILD4 and rules.w4 == "challenge" \
+                and not (stacked and rules.stacking == "w4_on_d"):
+            # seed 002 (w4_on_d): "+4牌只能跟在+2或+4后面。或者没有与上家颜色一样的牌才可出":
+            # a W4 answering a D or W4 is legal whatever the hand holds
             illegal = self.holds_colour(seat, self.colour, card)
         self._to_pile(seat, card)
         out.append((_PLAY, seat, card))
         left = len(self.hands[seat])
+        self.colour = face >> 4 if rank < _RANK_WILD else -1  # a wild's comes with COLOUR
         if rank == 0 and rules.zero_rotate == "yes" and left:
             self._rotate()
         elif left:
             self._uno_check(seat)
-        if not left and rank != _RANK_DRAW2 and rank < _RANK_WILD and rules.elimination != "yes":
-            self._settle()  # the round is won: the card has no effect left to apply
+        if not left and rules.elimination != "yes":
+            # T5: the round is won; a last D or W4 still makes the next seat draw, for the
+            # score, and nothing answers it (no stacking, jump-in or challenge: 此局游戏已结束)
+            if rank == _RANK_DRAW2:
+                self._next(1)
+                self._owe(2, _W_DRAW2, False, False)
+            elif rank == _RANK_WILD4:
+                self._draw4(seat, True)
+            self._settle()
             return
         if rank >= _RANK_WILD:
-            self.colour = -1
-            if left == 0 and self._finish(seat, keep=True):  # it still names the colour
-                # T5: the round is won; a W4's next seat still draws, for the score
+            if not left and self._finish(seat, keep=True):  # M3: the round is decided
                 if rank == _RANK_WILD4:
-                    self._next(1)
-                    self._owe(self.stack + 4, _W_DRAW4 if not self.stack else _W_STACK)
-                    self.stack = 0
+                    self._draw4(seat, True)
                 else:
                     self._settle()
                 return
-            self.want = seat
+            self.want = seat  # an out seat keeps the turn to name the colour
             self.want_moves = True
             self.w4_illegal = illegal
             out.append((_WANT, seat))
             return
-        self.colour = DECK[card] >> 4
-        self.chain = seat if rules.multi != "off" else 0
+        if rank == 4:
+            self._slap4(seat)
         self.skips = 0
-        if rank == _RANK_SKIP or (rank == _RANK_REVERSE and len(self.active) == 2):
-            self.skips = 1
-            out.append((_SKIP, self._after(seat, 1)))
-            self._next(2)
-        elif rank == _RANK_REVERSE:
-            self.dir = -self.dir
-            out.append((_REVERSE, self.dir))
-            self._next(1)
-        elif rank == _RANK_DRAW2:
-            self._next(1)
-            self._owe(self.stack + 2, _W_DRAW2 if not self.stack else _W_STACK)
-            self.stack = 0
-        else:
-            if rank <= 9:
-                self._number(seat, rank)
-            self._next(1)
-        if left == 0:
-            self._finish(seat)
+        self._act(seat, rank, True)
+        self.chain = seat if rules.multi != "off" else 0  # after the turn moved: it resets them
+        if rank <= 9 and rules.sum_win == "yes":
+            self.sum_to = rank
+        if not left:
+            if self._finish(seat):
+                self.answerable = self.stackable = False  # T5: as above
             self._settle()
 
     def _more(self, seat, card):
         """H3: one more card of the same number or symbol; S skips one more, D adds 2."""
-        out = self.out
         self._to_pile(seat, card)
-        out.append((_PLAY, seat, card))
+        self.out.append((_PLAY, seat, card))
         left = len(self.hands[seat])
         self.colour = DECK[card] >> 4  # the last card laid names the colour
         rank = DECK[card] & 15
         if left:
             self._uno_check(seat)
-        if rank == _RANK_SKIP or (rank == _RANK_REVERSE and len(self.active) == 2):
-            self.skips += 1
-            if len(self.active) > 2:
-                out.append((_SKIP, self.turn))
-                self._next(1)
-        elif rank == _RANK_REVERSE:
-            self.dir = -self.dir
-            out.append((_REVERSE, self.dir))
-            self.turn = seat
-            self._next(1)
-        elif rank == _RANK_DRAW2:
-            self.pending += 2
-            out.append((_OWE, self.turn, self.pending, _W_DRAW2))
-        elif rank <= 9:
-            self._number(seat, rank)
+        if rank == 4:
+            self._slap4(seat)
+        self._act(seat, rank, False)
+        self.chain = seat
+        if rank <= 9 and self.rules.sum_win == "yes":
+            self.sum_to = rank
         if left == 0:
             self._finish(seat)
             self._settle()
 
-    def _number(self, seat, rank):
-        """After a number: H5's sum win may be claimed; H7's 4 wants a slap from everyone."""
-        if self.rules.sum_win == "yes":
-            self.sum_to = rank
-        if rank == 4 and self.rules.slap4 == "yes":
+    def _act(self, seat, rank, first, start=False):
+        """T3 (S4, H3, H6): what a card does as the turn moves on from seat; not first: one
+        more card of a multi-play, adding to the first. The one place S, R and D act."""
+        out = self.out
+        two = len(self.active) == 2
+        if rank == _RANK_SKIP or (rank == _RANK_REVERSE and two):
+            self.skips += 1
+            if first or not two:  # with two seats a further one lets the player play again
+                out.append((_SKIP, self._after(seat, self.skips)))
+                self.turn = seat
+                self._next(self.skips + 1)
+        elif rank == _RANK_REVERSE:
+            self.dir = -self.dir
+            out.append((_REVERSE, self.dir))
+            self.turn = seat
+            self._next(0 if start and self.rules.start_reverse == "dealer" else 1)
+        elif first:
+            self.turn = seat
+            self._next(1)
+            if rank == _RANK_DRAW2:  # S4: a start card's draws cannot be stacked (H1)
+                self._owe(2, _W_DRAW2, not start)
+        elif rank == _RANK_DRAW2:
+            self.pending += 2
+            out.append((_OWE, self.turn, self.pending, _W_DRAW2))
+
+    def _draw4(self, seat, final=False):
+        """A W4 (or H1's stacked total) lands on the next seat (T3); C1 lets it challenge.
+        final: the winner's last card (T5): it names no colour and nothing answers it."""
+        self._next(1)
+        self._owe(4, _W_DRAW4, not final, not final)
+        if not final and self.rules.w4 == "challenge" and self.pending:
+            self.w4_from = seat
+
+    def _slap4(self, seat):
+        """H7: a 4 wants a slap from every seat that holds cards."""
+        if self.rules.slap4 == "yes":
             mask = 0
             for s in self.active:
                 if self.hands[s]:
@@ -544,8 +614,7 @@ class Table:
         self.loc[card] = PILE
         self.pile += 1
         self.top = card
-        self.drawn = -1
-        self.sum_to = -1
+        self.dry = 0
 
     def _is_last(self, seat):
         """U1 (and U6): one card left, or only identical cards."""
@@ -578,10 +647,16 @@ class Table:
                 self.loc[c] = s
         self.out.append((_ROTATE, self.dir))  # no UNO window: the 0's hand has changed hands
 
-    def _owe(self, n, why):
+    def _owe(self, n, why, stackable=True, answerable=True):
+        """The turn seat owes n draws (D, W4); a total stacked onto it is added (H1)."""
+        if self.stack:
+            n += self.stack
+            why = _W_STACK
+            self.stack = 0
         self.pending = n
         self.pending_why = why
-        self.answerable = True
+        self.answerable = answerable
+        self.stackable = stackable
         self.out.append((_OWE, self.turn, n, why))
         self._settle()
 
@@ -590,6 +665,12 @@ class Table:
         if self.window:
             self.out.append((_UNO_CLOSE, self.window))
             self.window = 0
+        self._new_turn()
+
+    def _new_turn(self):
+        """The per-turn fields, reset when a seat begins to act and when the turn moves on:
+        the drawn card (T2), a multi-play (H3), a sum win's number (H5), the timer (P2)."""
+        self.drawn = -1
         self.chain = 0
         self.sum_to = -1
         self.since = self.clock
@@ -627,11 +708,17 @@ class Table:
         elif s == self.window:
             self._uno_press(s)
         elif s == self.turn and (self.drawn >= 0 or self._stuck()):
-            if self.drawn >= 0 and self.rules.forced == "yes":
-                self._reject(_R_MUST_PLAY, s, -1)  # T2 forced: the drawn card fits
+            dry = self.drawn < 0
+            if self.rules.forced == "yes" and (not dry or self._can_play(s)):
+                self._reject(_R_MUST_PLAY, s, -1)  # T2 forced: a card fits, drawn or held
                 return
             self._begin_turn()
             self.out.append((_PASS, s))
+            if dry:
+                self.dry += 1
+                if self.dry >= len(self.active):
+                    self._blocked()
+                    return
             self._next(1)
         elif self.window and not self.called:
             self._uno_press(s)
@@ -639,6 +726,23 @@ class Table:
             self._false_catch(s)
         else:
             self._false_uno(s)
+
+    def _blocked(self):
+        """T6 (the seeds have no rule): every seat in play has passed in a row with nothing
+        left to draw, so no card can ever move again. The round ends: the first seat out wins
+        (M3), else the seat holding the fewest points (ties: fewer cards, then the lower seat)."""
+        if self.finished:
+            best = self.finished[0]
+        else:
+            best = 0
+            key = None
+            for s in self.active:
+                k = (self._hand_points(s), len(self.hands[s]), s)
+                if key is None or k < key:
+                    best, key = s, k
+        self.out.append((_BLOCKED, best))
+        self.dry = 0
+        self._round_over(best)
 
     def _stuck(self):
         """No card can be drawn (empty shoe, nothing to reshuffle): the turn seat may pass."""
@@ -667,7 +771,7 @@ class Table:
     def _false_catch(self, s):
         """U4: catching a seat that called costs the catcher (as a setting)."""
         cost = self.rules.false_catch
-        self._reject(_R_CALLED, self.window, -1)
+        self._reject(_R_CALLED, s, -1)
         if cost:
             self._penalty(s, cost, _W_FALSE_CATCH)
 
@@ -679,7 +783,14 @@ class Table:
             self._penalty(s, cost, _W_FALSE_UNO)
 
     def _penalty(self, seat, n, why):
-        self.debts.append([seat, n, why])
+        """A penalty draw; one debt per seat and reason, so that repeated presses add up
+        instead of growing a list (at most 10 seats x 12 reasons)."""
+        for d in self.debts:
+            if d[0] == seat and d[2] == why:
+                d[1] += n
+                break
+        else:
+            self.debts.append([seat, n, why])
         self.out.append((_PENALTY, seat, n, why))
         self._settle()
 
@@ -690,7 +801,7 @@ class Table:
             return
         against = self.w4_from
         self.w4_from = 0
-        self.answerable = False
+        self.answerable = self.stackable = False
         if self.w4_illegal:
             # its player draws what the challenger would have (with stacking, the whole total)
             self.out.append((_CHALLENGE, s, against, _V_ILLEGAL))
@@ -758,11 +869,7 @@ class Table:
         if not self.want_moves:
             return
         if DECK[self.top] & 15 == _RANK_WILD4:
-            self._next(1)
-            self._owe(self.stack + 4, _W_DRAW4 if not self.stack else _W_STACK)
-            self.stack = 0
-            if self.rules.w4 == "challenge" and self.pending:
-                self.w4_from = seat
+            self._draw4(seat)
         else:
             self._next(1)
 
@@ -810,18 +917,43 @@ class Table:
         if ph == _P_DEAL or ph == _P_START or ph == _P_PLAY:
             self._reject(_R_LOCKED, 0, -1)
             return
+        rules = self.rules
+        before = rules.as_dict()
         try:
             if name == "preset":
-                changed = self.rules.apply_preset(value)
+                changed = rules.apply_preset(value)
             else:
-                old = getattr(self.rules, name, None)
-                self.rules.set(name, value)
-                changed = [name] if getattr(self.rules, name) != old else []
+                old = getattr(rules, name, None)
+                rules.set(name, value)
+                changed = [name] if getattr(rules, name) != old else []
         except (ValueError, TypeError):
             self._reject(_R_BAD_RULE, 0, -1)
             return
+        # once the lobby is over the seats are known: a setting must fit them now
+        why = self._unfit() if ph != _P_LOBBY else 0
+        if why:
+            for k in changed:
+                setattr(rules, k, before[k])
+            self._reject(why, 0, -1)
+            return
         for k in changed:
-            self.out.append((_RULE, k, getattr(self.rules, k)))
+            self.out.append((_RULE, k, getattr(rules, k)))
+
+    def _unfit(self):
+        """Why the settings cannot apply to the seats that joined (S1-S3, M4), else 0."""
+        seats = self.seats
+        n = len(seats)
+        rules = self.rules
+        if n < 2:
+            return _R_FEW
+        if n * rules.hand_size >= _NCARDS:  # the start card needs one card more
+            return _R_DEAL_SIZE
+        teams = rules.teams
+        if teams and (teams < 2 or n % teams or n // teams < 2):
+            return _R_TEAMS
+        if rules.first_dealer and rules.first_dealer not in seats:
+            return _R_NO_DEALER
+        return 0
 
     # ---- shuffles, the deal, the start card, the draw for dealer ---------------------
 
@@ -842,20 +974,23 @@ class Table:
                 self.pile = 1
                 out.append((_SHUFFLE, self.shoe))
             return
-        if ph == _P_LOBBY or ph == _P_ROUND_OVER or ph == _P_MATCH_OVER:
-            n = len(self.seats)
-            teams = self.rules.teams
-            if n < 2:
-                self._reject(_R_FEW, 0, -1)
-                return
-            if n * self.rules.hand_size >= _NCARDS:
-                self._reject(_R_DEAL_SIZE, 0, -1)
-                return
-            if teams and (n % teams or n // teams < 2):
-                self._reject(_R_TEAMS, 0, -1)
-                return
-        elif ph != _P_DEALER:
+        if ph == _P_DRAWOFF:
+            if self.shoe:
+                self._reject(_R_SHOE_LEFT, 0, -1)
+            else:  # S2: ties and non-numbers used up the shoe: the set-aside cards go back
+                loc = self.loc
+                for c in range(_NCARDS):
+                    if loc[c] == ASIDE:
+                        loc[c] = SHOE
+                self.shoe = _NCARDS - self.pile
+                out.append((_SHUFFLE, self.shoe))
+            return
+        if ph != _P_LOBBY and ph != _P_ROUND_OVER and ph != _P_MATCH_OVER and ph != _P_DEALER:
             self._reject(_R_NOT_NOW, 0, -1)
+            return
+        why = self._unfit()  # checked again at the deal: nothing may stall it
+        if why:
+            self._reject(why, 0, -1)
             return
         if ph == _P_MATCH_OVER:
             self.scores = [0] * (MAX_SEAT + 1)
@@ -870,7 +1005,7 @@ class Table:
                 self._new_round(self._after(self.dealer, 1, self.seats, 1))
             else:
                 self._new_round(self.winner)
-        elif self.rules.first_dealer in self.seats:
+        elif self.rules.first_dealer:
             self._new_round(self.rules.first_dealer)
         else:
             self.phase = _P_DRAWOFF
@@ -910,9 +1045,13 @@ class Table:
         """S4: the start card and what it does to the first player."""
         out = self.out
         rank = DECK[card] & 15
-        if rank == _RANK_WILD4 or (rank > 9 and self.rules.start_card == "number"):
-            out.append((_BACK, card))  # it goes back into the pile: the hub asks for another
-            return
+        if self._goes_back(rank):
+            if self._start_left(card):
+                out.append((_BACK, card))  # it goes back into the pile: the hub asks for another
+                return
+            # every card left in the shoe would go back: this one starts, a W4 as a W
+            if rank == _RANK_WILD4:
+                rank = _RANK_WILD
         self.loc[card] = PILE
         self.shoe -= 1
         self.pile = 1
@@ -927,17 +1066,19 @@ class Table:
             out.append((_WANT, self.turn))
             return
         self.colour = DECK[card] >> 4
-        if rank == _RANK_SKIP or (rank == _RANK_REVERSE and len(self.active) == 2):
-            out.append((_SKIP, self._after(self.dealer, 1)))
-            self._next(2)
-        elif rank == _RANK_REVERSE:
-            self.dir = -self.dir
-            out.append((_REVERSE, self.dir))
-            self._next(0 if self.rules.start_reverse == "dealer" else 1)
-        else:
-            self._next(1)
-            if rank == _RANK_DRAW2:
-                self._owe(2, _W_DRAW2)
+        self.skips = 0
+        self._act(self.dealer, rank, True, True)
+
+    def _goes_back(self, rank):
+        return rank == _RANK_WILD4 or (rank > 9 and self.rules.start_card == "number")
+
+    def _start_left(self, card):
+        """Whether another card in the shoe could start (else the round would never start)."""
+        loc = self.loc
+        for c in range(_NCARDS):
+            if loc[c] == SHOE and c != card and not self._goes_back(DECK[c] & 15):
+                return True
+        return False
 
     # ---- moving cards and turns -------------------------------------------------------------
 
@@ -945,6 +1086,7 @@ class Table:
         self.loc[card] = seat
         self.shoe -= 1
         self.last = card
+        self.dry = 0
         self.hands[seat].append(card)
 
     def _after(self, seat, k, order=None, direction=0):
@@ -959,10 +1101,13 @@ class Table:
                 self.turn = self._after(gone, 1)
             self.active.remove(gone)
             self.leaving = 0
-        self.drawn = -1
-        self.since = self.clock  # P2: the new turn seat's time starts
-        self.warned = False
+        self._new_turn()
         self.out.append((_TURN, self.turn))
+
+    def _skip_turn(self):
+        """The turn seat has drawn what a D or W4 cost it and loses its turn (T3)."""
+        self.out.append((_SKIP, self.turn))
+        self._next(1)
 
     def _waive(self):
         for d in self.debts:
@@ -971,7 +1116,7 @@ class Table:
         if self.pending:
             self.out.append((_WAIVE, self.turn, self.pending))
             self.pending = 0
-            self.answerable = False
+            self.answerable = self.stackable = False
             self.w4_from = 0
 
     def _settle(self):
@@ -982,7 +1127,7 @@ class Table:
             skip = self.pending
             self._waive()
             if skip and not self._done():
-                self._next(1)
+                self._skip_turn()
         if self.pending or self.debts or self.want:
             return
         s = self._done()
@@ -1000,8 +1145,8 @@ class Table:
             if laid_down:
                 self.laid = seat
             return True
-        self.outs.append(seat)
-        self.out.append((_OUT, seat, len(self.outs)))
+        self.finished.append(seat)
+        self.out.append((_OUT, seat, len(self.finished)))
         if self.window == seat:
             self.window = 0
         if self.chain == seat:
@@ -1018,7 +1163,7 @@ class Table:
     def _done(self):
         """The round's winner once it is decided (after the draws T5 asks for), else 0."""
         if self.rules.elimination == "yes":
-            outs = self.outs
+            outs = self.finished
             if not outs:
                 return 0
             if self.rules.teams:
@@ -1047,7 +1192,7 @@ class Table:
         out = self.out
         rules = self.rules
         mates = self._team(winner)
-        losers = [s for s in self.seats if s not in mates and s not in self.outs]
+        losers = [s for s in self.seats if s not in mates and s not in self.finished]
         pts = 0
         for s in losers:
             pts += self._hand_points(s)

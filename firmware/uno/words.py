@@ -45,6 +45,11 @@ EVENTS = (
     ("timer_warn", ("seat",)),          # P2: the turn timer is about to expire
     ("out", ("seat", "place")),         # M3: this seat has no cards left and leaves the round
     ("sum_win", ("seat", "sum")),       # H5: this seat lays down its hand and wins
+    ("reshuffle", ("seat",)),           # T4: the shoe is empty and this seat must draw
+    ("blocked", ("seat",)),             # T6: a full round of passes, nothing to draw; fewest points win
+    # take-back (issue 10)
+    ("undo", ("n",)),                   # the last n accepted inputs are taken back
+    ("card_back", ("card", "from", "to")),  # a card goes back: shoe, pile, aside or a seat
 )
 
 
@@ -87,4 +92,6 @@ REASONS = (
     "this hand's numbers do not make the number just played",
     "these seats cannot form teams of that many",
     "this seat has already caught",
+    "the first dealer named is not in the game",
+    "nothing that far back in this round: a take-back cannot cross a round's end",
 )

@@ -1,6 +1,7 @@
 """unotable: the host tool's one entry point."""
 import argparse
 import json
+import os
 import sys
 
 from uno.rules import Settings
@@ -37,6 +38,15 @@ def cmd_replay(args):
     except OSError as e:
         print("unotable replay: cannot read %s: %s" % (args.script, e.strerror), file=sys.stderr)
         return 2
+    except RecursionError:
+        print("unotable replay: %s: a line is nested too deep to be a table input" % args.script,
+              file=sys.stderr)
+        return 2
+    except (TypeError, KeyError, IndexError, AttributeError, OverflowError) as e:
+        # a value no table sends (a seat of 1e300, a rule name that is a list...)
+        print("unotable replay: %s: cannot replay it: %s: %s" % (args.script, type(e).__name__,
+                                                                 e), file=sys.stderr)
+        return 2
     return 0
 
 
@@ -55,6 +65,16 @@ def _settings_arg(text):
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e))
     return name, value
+
+
+def _count(text):
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 1000:
+        raise argparse.ArgumentTypeError("N is how many inputs to take back: 1 or more")
+    return n
 
 
 def parser():
@@ -100,7 +120,8 @@ def parser():
     db.add_argument("--db", help="the host database (SQLite; default %s)" % default_path())
     y = sub.add_parser("sync", parents=[port, db],
                        help="fetch the table's log into the host database; clock, rules, deck up")
-    y.add_argument("--table", help="the name to keep this table under (default: board@port)")
+    y.add_argument("--table", metavar="NAME", help="a name for the table (a label on its id; "
+                   "the id alone if not given)")
     y.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule to send (taken between rounds)")
     y.add_argument("--deck", metavar="FILE", help="a deck registry to send: 108 hex UIDs")
@@ -108,7 +129,7 @@ def parser():
     y.set_defaults(func=nights.cmd_sync)
     g = sub.add_parser("logs", parents=[db], help="list, show or export synced tables' logs")
     g.add_argument("action", choices=("list", "show", "export"))
-    g.add_argument("table", nargs="?", help="the table's name (`logs list`)")
+    g.add_argument("table", nargs="?", help="the table's label or id (`logs list`)")
     g.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
     g.add_argument("--from", dest="from_seq", type=int, default=1, metavar="SEQ")
     g.add_argument("--to", dest="to_seq", type=int, default=None, metavar="SEQ")
@@ -117,10 +138,21 @@ def parser():
     v = sub.add_parser("verify", parents=[db],
                        help="replay a game record, table script or synced log and check it")
     v.add_argument("file", nargs="?", help="exported record or table script")
-    v.add_argument("--table", help="a synced table instead of a file")
+    v.add_argument("--table", metavar="NAME", help="a synced table (label or id) instead of a file")
+    v.add_argument("--deck", metavar="FILE", help="the deck registry of an enrolled deck (108 hex "
+                   "UIDs, or the table's saved deck file); default: the one the host holds")
     v.set_defaults(func=nights.cmd_verify)
+    a = sub.add_parser("pair", parents=[port, db], help="get the table's key, so that verify "
+                       "proves its records were not rewritten")
+    a.add_argument("--table", metavar="NAME", help="a name for the table (a label on its id)")
+    a.add_argument("--replace", action="store_true",
+                   help="take the table's new key in place of the one the host holds")
+    a.set_defaults(func=commands.cmd_pair)
+    u = sub.add_parser("undo", parents=[port], help="take back the last input(s) of the round")
+    u.add_argument("n", nargs="?", type=_count, default=1, help="how many (default 1)")
+    u.set_defaults(func=commands.cmd_undo)
     m = sub.add_parser("monitor", parents=[port, db], help="the live table as it plays")
-    m.add_argument("--table", help="the name to keep this table under")
+    m.add_argument("--table", metavar="NAME", help="a name for the table (a label on its id)")
     m.add_argument("--every", type=float, default=0.5, help="seconds between looks")
     m.add_argument("--view", action="store_true", help="show the table after each input")
     m.add_argument("--count", type=int, default=0, help=argparse.SUPPRESS)
@@ -134,6 +166,15 @@ def main(argv=None):
         return args.func(args)
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        print("unotable %s: interrupted" % args.command, file=sys.stderr)
+        return 130
+    except Exception as e:      # a bug: one line, never a traceback (UNOTABLE_DEBUG=1 shows it)
+        if os.environ.get("UNOTABLE_DEBUG"):
+            raise
+        print("unotable %s: unexpected error (%s: %s): a bug in unotable; please report it with "
+              "the command you ran" % (args.command, type(e).__name__, e), file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from uno.cards import COLOURS, NCARDS, copy_name
 from uno.names import PHASES
 from uno.rules import catalogue, check, presets
 from uno.rulebook import RULE_TEXT
-from unotable.link import Link, LinkError
+from unotable.link import Link, LinkError, ProtocolError, Refused
 from unotable.build import BuildError, build, tool
 
 BOARD_CHIPS = ("CP210", "CH340", "CH910", "USB JTAG", "Espressif", "FT232", "USB Serial")
@@ -60,6 +60,14 @@ def connect(args):
 
 
 def status_lines(hello, s):
+    try:
+        yield from _status_lines(hello, s)
+    except (KeyError, TypeError, IndexError, ValueError) as e:
+        raise ProtocolError("the table's status makes no sense to this host tool (%s: %s): "
+                            "update the host tool or the firmware" % (type(e).__name__, e))
+
+
+def _status_lines(hello, s):
     phase = PHASES[s["phase"]] if isinstance(s["phase"], int) else s["phase"]
     rules = s.get("rules") or {}
     yield "%s on %s, firmware %s, protocol %s" % (hello["board"], hello.get("port", "the port"),
@@ -72,6 +80,21 @@ def status_lines(hello, s):
     for seat, cards, score, owes in s["seats"]:
         yield "  seat %-2d %3d cards %5d points%s" % (seat, cards, score,
                                                       "  owes %d" % owes if owes else "")
+    if s.get("id") or hello.get("id"):
+        yield "table id %s" % (s.get("id") or hello.get("id"))
+    head = s.get("head")
+    if isinstance(head, list) and len(head) == 2:
+        yield "chain head after seq %s: %s%s" % (head[0], str(head[1])[:16],
+                                                  " (signed)" if s.get("mac") else "")
+    flash = s.get("flash")
+    if isinstance(flash, list) and len(flash) == 2 and flash[1]:
+        yield "log: %d of %d KB of flash used (%d%%)%s" % (
+            flash[0] // 1024, flash[1] // 1024, 100 * flash[0] // flash[1],
+            ": FULL, inputs are not judged until `unotable sync --ack` frees it"
+            if s.get("log_full") else "")
+    for g in s.get("damage") or ():
+        if isinstance(g, list) and len(g) == 3:
+            yield "damage: seqs %s..%s are not in the log (%s); sync keeps the rest" % tuple(g)
 
 
 def cmd_status(args):
@@ -174,6 +197,30 @@ def cmd_enroll(args):
     return 0
 
 
+def _let_mpremote_in(port, args):
+    """Asks the running firmware to hand the port to the REPL (a stray Ctrl-C no longer stops a
+    round, so mpremote's does not either), when this Link knows how (`repl`). A board already at
+    its prompt, or older firmware, does not answer: mpremote's Ctrl-C then does as before."""
+    from unotable import link as linkmod
+    opener = getattr(linkmod, "open_repl", None)
+    if opener is not None:
+        if opener(port, timeout=getattr(args, "timeout", 1.0)):
+            return True
+        print("  (the firmware did not answer `repl`: mpremote tries Ctrl-C)")
+        return False
+    stop = getattr(Link, "repl", None)
+    if stop is None:
+        return False
+    try:
+        with Link.open(port, timeout=getattr(args, "timeout", 1.0)) as link:
+            stop(link)
+        return True
+    except LinkError as e:
+        print("  (the firmware did not hand over the port: %s; mpremote tries Ctrl-C)"
+              % str(e).split(":")[0])
+        return False
+
+
 def cmd_deploy(args):
     """mpy-cross the firmware, then mpremote copies it to the board and resets it."""
     out = tempfile.mkdtemp(prefix="unotable-deploy-")
@@ -204,6 +251,7 @@ def cmd_deploy(args):
             print("  :" + f)
         if args.dry_run:
             return 0
+        _let_mpremote_in(port, args)
         r = subprocess.run(argv, capture_output=True, text=True)
         if r.returncode:
             return say_error("deploy", "mpremote failed: %s. Is the port free (close "
@@ -215,3 +263,72 @@ def cmd_deploy(args):
         return say_error("deploy", e)
     finally:
         shutil.rmtree(out, ignore_errors=True)
+
+
+def _ask(link, verb, payload=None):
+    """A verb this Link may not wrap yet: its method if it has one, else a plain request."""
+    f = getattr(link, verb, None)
+    if callable(f):
+        return f() if payload is None else f(*payload.values())
+    return link._json(verb, payload or b"")
+
+
+def cmd_pair(args):
+    """The table's chain key into the host database, under the table's id."""
+    from unotable.nights import connected_table, shown
+    from unotable.store import Conflict, Store, StoreError, is_id
+    try:
+        with connect(args) as link, Store(args.db) as db:
+            hello = link.hello() or {}
+            if not is_id(hello.get("id")):
+                return say_error("pair", "the table on %s reports no table id: its firmware is "
+                                 "older than pairing; update it (`unotable deploy --port %s`)"
+                                 % (link.port, link.port))
+            tid = connected_table(db, link, hello, args.table)
+            held = db.key(tid)
+            try:
+                got = _ask(link, "pair")
+            except Refused as e:
+                return say_error("pair", "table %s refused to pair: %s%s" % (
+                    shown(db, tid), e.reason or e,
+                    " (this host holds its key already: nothing to do)" if held else ""))
+            if not isinstance(got, dict) or got.get("id") != tid:
+                raise ProtocolError("the table's answer to `pair` names another table: %r"
+                                    % (got if not isinstance(got, dict) else got.get("id"),))
+            try:
+                key = bytes.fromhex(got.get("key") or "")
+            except (TypeError, ValueError):
+                key = b""
+            if len(key) != 32:
+                raise ProtocolError("the table's key is not 64 hex digits")
+            if held == key:
+                print("table %s: paired already; the key is the same" % shown(db, tid))
+                return 0
+            if held and not args.replace:
+                return say_error("pair", "the host holds another key for table %s: the table "
+                                 "made a new one (was its flash wiped?). Heads it signed before "
+                                 "need the old key; `unotable pair --replace` keeps the new one "
+                                 "only." % shown(db, tid))
+            db.set_key(tid, key)
+            print("paired with table %s: the host database %s holds its key; `unotable verify` "
+                  "now checks the table's signature" % (shown(db, tid), db.path))
+            return 0
+    except (Conflict, StoreError) as e:
+        return say_error("pair", e)
+    except LinkError as e:
+        return say_error("pair", e)
+
+
+def cmd_undo(args):
+    """The take-back: the last N accepted inputs of the round (logged like any input)."""
+    try:
+        with connect(args) as link:
+            got = _ask(link, "undo", {"n": args.n})
+    except Refused as e:
+        return say_error("undo", "the table did not take back %d input%s: %s" % (
+            args.n, "s" if args.n > 1 else "", e.reason or e))
+    except LinkError as e:
+        return say_error("undo", e)
+    n = got.get("undone", args.n) if isinstance(got, dict) else args.n
+    print("took back the last %s input%s of the round" % (n, "" if n == 1 else "s"))
+    return 0

@@ -2,9 +2,10 @@
 
     with Link.open("/dev/ttyUSB0") as link:
         print(link.hello())
-        for seq, t, wall, inp in link.sync_records(last_stored + 1):
-            store(...)
-        link.ack(last_stored)
+        for r in link.sync_records(last_stored + 1):
+            if isinstance(r, Gap): note(r.first, r.last, r.cause)
+            else: store(*r)           # seq, t, wall, inp, tag (4 bytes, or None)
+        link.ack(last_stored)          # link.heads: the chain heads seen, (seq, hex, mac hex)
 
 Every failure is a LinkError whose message says what happened and what to do next.
 """
@@ -59,6 +60,24 @@ class ProtocolError(LinkError):
     """An intact answer whose content makes no sense."""
 
 
+class Gap:
+    """Seqs first..last are not in the table's log: cause is "pruned", "damaged", "missing",
+    "foreign", "order" (or "other")."""
+    __slots__ = ("first", "last", "cause")
+
+    def __init__(self, first, last, cause):
+        self.first = first
+        self.last = last
+        self.cause = cause
+
+    def __eq__(self, o):
+        return isinstance(o, Gap) and (self.first, self.last, self.cause) == (
+            o.first, o.last, o.cause)
+
+    def __repr__(self):
+        return "Gap(%d, %d, %r)" % (self.first, self.last, self.cause)
+
+
 class Link:
     def __init__(self, ser, port=None, timeout=1.0, retries=3):
         self.ser = ser
@@ -70,6 +89,9 @@ class Link:
         self.buf = bytearray()
         self.over = False           # inside a line longer than a frame: dropped up to its end
         self.head = b""
+        self.heads = []             # (seq, head hex, mac hex) of each chain head a sync saw
+        self.received = 0           # highest seq this session got: `ack` may go up to it
+        self.mismatch = []          # (seq, head worked out here, the table's) that differ
         self.stats = {"requests": 0, "retries": 0, "corrupt": 0, "discarded": 0, "noise": 0,
                       "echo": 0, "sent": 0, "received": 0}
 
@@ -248,8 +270,25 @@ class Link:
         return self._json("enroll", {"on": bool(on)})
 
     def ack(self, upto):
-        """Tells the table the host has stored every seq <= upto (it may prune them)."""
+        """Tells the table the host has stored every seq <= upto (it may prune them). The table
+        refuses a seq past what it has sent since it booted: sync first."""
         return self._json("ack", {"upto": int(upto)})
+
+    def pair(self):
+        """{"id": hex16, "key": hex64}: the table's id and the key of its chain, handed to one
+        host only (Refused once paired)."""
+        d = self._json("pair")
+        if not isinstance(d, dict) or len(d.get("id", "")) != 16 or len(d.get("key", "")) != 64:
+            raise ProtocolError("the table's answer to `pair` is not an id and a key: %r" % (d,))
+        return d
+
+    def undo(self, n=1):
+        """Takes back the table's last n accepted inputs of the round (logged as an input)."""
+        return self._json("undo", {"n": int(n)})
+
+    def repl(self):
+        """Ctrl-C stops the firmware for the next few seconds, even in a round (mpremote)."""
+        return self._json("repl")
 
     def upload_registry(self, uids):
         """Sends the 108 UIDs (card index order) in 4 frames."""
@@ -282,33 +321,89 @@ class Link:
             raise ProtocolError("the table's deck registry is not valid: %s" % e) from None
         return self.registry
 
-    def sync_records(self, from_seq=1, max_bytes=0):
-        """Yields (seq, t, wall, inp) of every logged input with seq >= from_seq, batch after
-        batch, until the table says no more follow. After a cut, call again from the last
-        stored seq + 1: nothing is lost or repeated. Fetches the deck registry when a batch
-        names cards by index in a registry this host does not hold."""
+    def sync_records(self, from_seq=1, max_bytes=0, head=None):
+        """Yields (seq, t, wall, inp, tag) for every logged input with seq >= from_seq and a
+        Gap for every range of seqs the log cannot give (pruned, damaged ...), batch after
+        batch, until the table says no more follow; the chain head that closes the sync goes
+        to self.heads. After a cut, call again from the last stored seq + 1: nothing is lost or
+        repeated. Fetches the deck registry when a batch names cards by index in a registry
+        this host does not hold.
+
+        head: the chain head (32 bytes) after seq from_seq - 1, if the host holds it
+        (gamelog.chain.GENESIS before seq 1): the table then leaves the 4-byte tags out and
+        this side works them out, until a gap; self.mismatch lists (seq, worked out, the
+        table's) where they differ."""
+        chain = _chain()
         seq = from_seq
+        h = head if chain else None
         while True:
             q = {"from": seq}
             if max_bytes:
                 q["max"] = max_bytes
+            if h is not None:
+                q["tags"] = False
             p = self.request("records", q)
             try:
                 data = a2b_base64(p)
                 try:
-                    recs, more = decode_batch(data, self.registry)
+                    recs, more, last = decode_batch(data, self.registry)
                 except RegistryMismatch:
                     self.fetch_registry()
-                    recs, more = decode_batch(data, self.registry)
+                    recs, more, last = decode_batch(data, self.registry)
             except (CodecError, B64Error) as e:
                 raise ProtocolError("records from seq %d could not be decoded: %s" % (seq, e))
+            if recs and recs[0][0] < seq:
+                raise ProtocolError("the table sent seq %d, asked from %d" % (recs[0][0], seq))
             for r in recs:
+                if len(r) == 3:
+                    top = r[1]
+                    h = None                    # the chain goes on unseen: tags from the table
+                    self.received = max(self.received, top)
+                    yield Gap(r[0], r[1], r[2])
+                    continue
+                top = r[0]
+                if h is not None:
+                    try:
+                        h = chain.step(h, r[0], r[1], r[2], r[3])
+                    except (ValueError, TypeError, OverflowError):
+                        h = None
+                    if h is not None:
+                        if r[4] is not None and r[4] != h[:4]:
+                            self.mismatch.append((r[0], h.hex(), r[4].hex()))
+                        r = r[:4] + (h[:4],)
+                self.received = max(self.received, top)
                 yield r
+            if last:
+                self.heads.append((last[0], last[1].hex(), last[2].hex()))
+                if h is not None and recs and last[0] == top and last[1] != h:
+                    self.mismatch.append((top, h.hex(), last[1].hex()))
             if not more:
                 return
             if not recs:
+                if last:
+                    return                      # only the head was left to send
                 raise ProtocolError("the table says records follow seq %d but sent none" % seq)
-            seq = recs[-1][0] + 1
+            seq = top + 1
+
+
+def _chain():
+    try:
+        from gamelog import chain
+        return chain
+    except ImportError:  # a gamelog without the chain: the table sends every tag
+        return None
+
+
+def open_repl(port, timeout=1.0):
+    """Asks the table firmware on port to let Ctrl-C through for a few seconds, so mpremote can
+    take the port even in a round. True if it agreed; False if nothing answered (no firmware
+    running: the REPL is there already) or it is an older firmware."""
+    try:
+        with Link.open(port, timeout=timeout, retries=2) as link:
+            link.repl()
+            return True
+    except LinkError:
+        return False
 
 
 def _why(e):

@@ -22,7 +22,9 @@ from unotable.build import BuildError, build, tool
 # The app's code sits in the heap on the unix port (64-bit, .mpy loaded into RAM); a board
 # freezes it into flash. 192k holds the code, a 10-player round and the link (bench/app_heap.py).
 HEAP = "192k"
-HIDDEN = ("seq", "tune", "leds", "events", "firmware", "board")  # the hub's status beyond the state
+# the hub's status beyond the state
+HIDDEN = ("seq", "tune", "leds", "events", "firmware", "board", "id", "damage", "fault", "flash",
+          "log_full", "notice", "dropped")
 
 
 def compile_firmware(out):
@@ -116,6 +118,14 @@ class SimTable:
                 last = json.loads(line)
         return last
 
+    def open_repl(self):
+        """For the next 10 s Ctrl-C stops the firmware even in a round: mpremote can take the
+        port (`unotable.link.open_repl` does the same over the link, for a board)."""
+        try:
+            self.link.write(b"repl\n")
+        except (serial.SerialException, OSError):
+            pass
+
     def running(self):
         return self.proc.poll() is None
 
@@ -168,7 +178,7 @@ def state_only(s):
 
 HELP = """type table inputs: pad R7 | shoe R7 | seat 3 | seat 3 long | colour G | shuffle
                    tick 5000 | rule stacking on      (cards by face R7 or copy R7b)
-and: status | help | quit"""
+and: status | repl (mpremote may take the port for 10 s, even in a round) | help | quit"""
 
 
 def run(args):
@@ -207,6 +217,11 @@ def run(args):
                 return 0
             if text == "help":
                 print(HELP)
+                continue
+            if text == "repl":
+                sim.open_repl()
+                print("for 10 s: mpremote connect %s resume exec ... (Ctrl-C stops the table)"
+                      % sim.port)
                 continue
             if text != "status":
                 try:

@@ -2,20 +2,31 @@
 
 Only the inputs are stored: the engine decides the events again whenever they are needed
 (rounds, exports, verification), so an outcome is never kept twice and never goes stale.
+Besides them: what the table said about its log (gaps, chain heads) and its pairing key.
 
     store = Store()                                   # ~/.local/share/unotable/tables.sqlite3
-    store.sync(table_id(link.hello(), port), link)    # resumable, idempotent
+    tid = store.name_table(hello["id"], "hall-3")     # the table's id; "hall-3" its label
+    store.sync(tid, link)                             # resumable, idempotent
     for r in store.games(tid): ...
 
-Schema (version 1, `PRAGMA user_version`):
+A table is named by its id (16 hex, from `hello`): the same board on another port or after a
+replugged cable is the same table. A label is a name a person gave it; every command takes
+either. Schema (version 2, `PRAGMA user_version`; a version 1 file is migrated on open):
 
-    tables(id TEXT PRIMARY KEY, board, port, first_seen, last_seen, registry)
-        registry: the deck as 108 hex UIDs in card order, space-separated (NULL: not known yet)
-    inputs(table_id, seq, t, wall, kind, line, PRIMARY KEY (table_id, seq)) WITHOUT ROWID
+    tables(id TEXT PRIMARY KEY, board, port, first_seen, last_seen, registry, label, key)
+        id: the table id (a version 1 row keeps the name it was synced under, also its label);
+        registry: the deck as 108 hex UIDs in card order, space-separated (NULL: not known yet);
+        label: unique, or NULL; key: the chain key from `unotable pair` (64 hex) or NULL
+    inputs(table_id, seq, t, wall, kind, line, tag, PRIMARY KEY (table_id, seq)) WITHOUT ROWID
         t: the table's clock (ms since boot, or wall seconds when wall = 1); kind: `pad`,
-        `seat`...; line: the input as its compact script line (uno.script.dumps)
+        `seat`...; line: the input as its compact script line (uno.script.dumps);
+        tag: the chain tag the table logged with it (8 hex; NULL when synced before version 2)
+    gaps(table_id, first, last, cause, seen)      seqs the table reported lost, and why
+    heads(table_id, seq, head, mac, seen)         chain heads seen at sync (64 hex each; mac
+                                                  NULL when the table gave none)
 """
 import datetime
+import inspect
 import json
 import os
 import sqlite3
@@ -28,7 +39,8 @@ from uno.record import Replay
 from uno.script import dumps, input_dict
 
 BATCH = 1000          # inputs per transaction: a cut loses at most the batch in progress
-VERSION = 1
+VERSION = 2
+CAUSES = ("pruned", "damaged", "missing", "foreign", "order")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -37,7 +49,9 @@ CREATE TABLE IF NOT EXISTS tables (
     port TEXT NOT NULL DEFAULT '',
     first_seen TEXT NOT NULL,
     last_seen TEXT NOT NULL,
-    registry TEXT
+    registry TEXT,
+    label TEXT,
+    key TEXT
 );
 CREATE TABLE IF NOT EXISTS inputs (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -46,9 +60,42 @@ CREATE TABLE IF NOT EXISTS inputs (
     wall INTEGER NOT NULL,
     kind TEXT NOT NULL,
     line TEXT NOT NULL,
+    tag TEXT,
     PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
 """
+
+# version 1 -> 2: labels, keys, tags (the old names become labels of themselves)
+_MIGRATE_1 = """
+ALTER TABLE tables ADD COLUMN label TEXT;
+ALTER TABLE tables ADD COLUMN key TEXT;
+UPDATE tables SET label = id;
+ALTER TABLE inputs ADD COLUMN tag TEXT;
+"""
+
+_SCHEMA_2 = """
+CREATE UNIQUE INDEX IF NOT EXISTS tables_label ON tables(label);
+CREATE TABLE IF NOT EXISTS gaps (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    first INTEGER NOT NULL,
+    last INTEGER NOT NULL,
+    cause TEXT NOT NULL,
+    seen TEXT NOT NULL,
+    PRIMARY KEY (table_id, first, last, cause)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS heads (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,
+    head TEXT NOT NULL,
+    mac TEXT,
+    seen TEXT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+"""
+
+
+class StoreError(ValueError):
+    """The database cannot be used (damaged, newer, not a database); str() says what to do."""
 
 
 class Conflict(ValueError):
@@ -67,11 +114,18 @@ def default_path():
     return os.path.join(base, "unotable", "tables.sqlite3")
 
 
-def table_id(hello, port="", name=None):
-    """The host's name for a table: the referee's name if given, else board@port.
+def is_id(text):
+    """A table id as the hub sends it: 16 lowercase hex."""
+    return isinstance(text, str) and len(text) == 16 and all(c in "0123456789abcdef"
+                                                               for c in text)
 
-    The hub reports no serial number, so the same board on another port is another table
-    unless the referee names it."""
+
+def table_id(hello, port="", name=None):
+    """The host's key for a table: the id it reports in `hello`; for a table that reports
+    none (firmware before issue 8), the name given, else board@port."""
+    tid = (hello or {}).get("id")
+    if is_id(tid):
+        return tid
     if name:
         return name
     board = (hello or {}).get("board") or "table"
@@ -86,24 +140,62 @@ def _uids_text(registry):
     return " ".join(hexlify(registry.uid(i)).decode() for i in range(NCARDS))
 
 
+def read_deck(path):
+    """A deck registry from a file: 108 hex UIDs (text), or a table's saved deck (its blob).
+    OSError if unreadable, ValueError saying what is wrong."""
+    with open(path, "rb") as f:
+        data = f.read(1 << 16)
+    try:
+        return Registry.from_blob(data)
+    except ValueError:
+        pass
+    try:
+        words = data.decode("ascii").split()
+        uids = [unhexlify(w) for w in words]
+    except (UnicodeDecodeError, ValueError):
+        raise ValueError("%s is not a deck: write 108 UIDs in hex, one per card in card order "
+                         "(R0a R1a R1b ... W4d)" % path) from None
+    try:
+        return Registry(uids)
+    except ValueError as e:
+        raise ValueError("%s is not a deck: %s" % (path, e)) from None
+
+
 class Store:
     def __init__(self, path=None):
         self.path = path or default_path()
-        if self.path != ":memory:":
-            os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
-        self.db = sqlite3.connect(self.path)
-        self.db.execute("PRAGMA foreign_keys = ON")
-        v = self.db.execute("PRAGMA user_version").fetchone()[0]
-        if v > VERSION:
-            raise ValueError("%s was written by a newer unotable (database version %d, this one "
-                             "reads %d): update the host tool" % (self.path, v, VERSION))
-        with self.db:
-            self.db.executescript(_SCHEMA)
-            self.db.execute("PRAGMA user_version = %d" % VERSION)
+        self.db = None
+        try:
+            if self.path != ":memory:":
+                os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+            self.db = sqlite3.connect(self.path)
+            self.db.execute("PRAGMA foreign_keys = ON")
+            v = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if v > VERSION:
+                raise StoreError("%s was written by a newer unotable (database version %d, this "
+                                 "one reads %d): update the host tool" % (self.path, v, VERSION))
+            with self.db:
+                if v == 1:
+                    self.db.executescript(_MIGRATE_1)
+                self.db.executescript(_SCHEMA + _SCHEMA_2)
+                self.db.execute("PRAGMA user_version = %d" % VERSION)
+        except sqlite3.Error as e:
+            self.close()
+            raise StoreError("cannot use the host database %s: %s. If it is damaged, move it "
+                             "away (the tables can be synced again) or give another with --db"
+                             % (self.path, e)) from None
+        except OSError as e:
+            self.close()
+            raise StoreError("cannot open the host database %s: %s" % (
+                self.path, e.strerror or e)) from None
+        except StoreError:
+            self.close()
+            raise
         self._regs = {}
 
     def close(self):
-        self.db.close()
+        if self.db is not None:
+            self.db.close()
 
     def __enter__(self):
         return self
@@ -124,15 +216,146 @@ class Store:
                 "port = CASE WHEN excluded.port != '' THEN excluded.port ELSE port END",
                 (table, board, port, now, now))
 
+    def find(self, name):
+        """The id of the table with this id or label (an id prefix of 4+ hex too), or None."""
+        if not name:
+            return None
+        r = self.db.execute("SELECT id FROM tables WHERE id = ? OR label = ? ORDER BY id = ? DESC",
+                            (name, name, name)).fetchone()
+        if r:
+            return r[0]
+        if len(name) >= 4 and all(c in "0123456789abcdef" for c in name):
+            rows = self.db.execute("SELECT id FROM tables WHERE substr(id, 1, ?) = ?",
+                                   (len(name), name)).fetchall()
+            if len(rows) == 1:
+                return rows[0][0]
+        return None
+
+    def label(self, table):
+        r = self.db.execute("SELECT label FROM tables WHERE id = ?", (table,)).fetchone()
+        return r[0] if r else None
+
+    def name_table(self, tid, label=None, board="", port=""):
+        """The table with id tid (16 hex from `hello`), seen now; label, if given, names it.
+
+        A label already naming another table is refused (Conflict), except a table synced
+        before ids existed under that name: its stored night becomes this id's (the sync
+        that follows checks that the logs agree). Returns tid."""
+        if label:
+            owner = self.find(label) if not is_id(label) else None
+            if owner is not None and owner != tid:
+                if not is_id(owner) and self._count(tid) == 0:
+                    self._adopt(owner, tid)
+                else:
+                    raise Conflict("the name %r is the label of table %s already: give this "
+                                   "table (%s) another name" % (label, owner, tid))
+        self.add_table(tid, board, port)
+        if label and not is_id(label) and self.label(tid) != label:
+            with self.db:
+                self.db.execute("UPDATE tables SET label = ? WHERE id = ?", (label, tid))
+        return tid
+
+    def _count(self, table):
+        return self.db.execute("SELECT count(*) FROM inputs WHERE table_id = ?",
+                               (table,)).fetchone()[0]
+
+    def _adopt(self, old, tid):
+        """A table stored under a name (database version 1) takes its id: one transaction."""
+        with self.db:
+            self.db.execute("DELETE FROM tables WHERE id = ? AND NOT EXISTS (SELECT 1 FROM "
+                            "inputs WHERE table_id = ?)", (tid, tid))
+            self.db.execute("INSERT INTO tables (id, board, port, first_seen, last_seen, registry, "
+                            "key) SELECT ?, board, port, first_seen, last_seen, registry, key "
+                            "FROM tables WHERE id = ?", (tid, old))
+            for t in ("inputs", "gaps", "heads"):
+                self.db.execute("UPDATE %s SET table_id = ? WHERE table_id = ?" % t, (tid, old))
+            label = self.label(old)
+            self.db.execute("DELETE FROM tables WHERE id = ?", (old,))
+            self.db.execute("UPDATE tables SET label = ? WHERE id = ?", (label, tid))
+        self._regs.pop(old, None)
+
     def tables(self):
-        """One dict per table: id, board, port, first_seen, last_seen, inputs, first, last."""
+        """One dict per table: id, label, board, port, first_seen, last_seen, inputs, first,
+        last, gaps, paired."""
         rows = self.db.execute(
-            "SELECT id, board, port, first_seen, last_seen, "
+            "SELECT id, label, board, port, first_seen, last_seen, "
             "(SELECT count(*) FROM inputs WHERE table_id = id), "
             "(SELECT min(seq) FROM inputs WHERE table_id = id), "
-            "(SELECT max(seq) FROM inputs WHERE table_id = id) FROM tables ORDER BY id")
-        keys = ("id", "board", "port", "first_seen", "last_seen", "inputs", "first", "last")
+            "(SELECT max(seq) FROM inputs WHERE table_id = id), "
+            "(SELECT count(*) FROM gaps WHERE table_id = id), key IS NOT NULL "
+            "FROM tables ORDER BY coalesce(label, id)")
+        keys = ("id", "label", "board", "port", "first_seen", "last_seen", "inputs", "first",
+                "last", "gaps", "paired")
         return [dict(zip(keys, r)) for r in rows]
+
+    def set_key(self, table, key):
+        """Keeps the table's chain key (32 bytes, from `unotable pair`)."""
+        if len(key) != 32:
+            raise ValueError("a table's key has 32 bytes, got %d" % len(key))
+        self.add_table(table)
+        with self.db:
+            self.db.execute("UPDATE tables SET key = ? WHERE id = ?", (key.hex(), table))
+
+    def key(self, table):
+        """The table's chain key (bytes), or None when the host has not paired with it."""
+        r = self.db.execute("SELECT key FROM tables WHERE id = ?", (table,)).fetchone()
+        try:
+            return bytes.fromhex(r[0]) if r and r[0] else None
+        except ValueError:
+            return None
+
+    def add_gaps(self, table, gaps):
+        """Keeps gaps (first, last, cause) the table reported; returns how many were new."""
+        rows = []
+        for g in gaps:
+            first, last, cause = g
+            if isinstance(first, int) and isinstance(last, int) and isinstance(cause, str):
+                rows.append((table, first, last, cause[:20], _now()))
+        if not rows:
+            return 0
+        self.add_table(table)
+        with self.db:
+            before = self.db.total_changes
+            self.db.executemany("INSERT OR IGNORE INTO gaps VALUES (?,?,?,?,?)", rows)
+            return self.db.total_changes - before
+
+    def gaps(self, table):
+        """[(first, last, cause)] in seq order."""
+        return self.db.execute("SELECT first, last, cause FROM gaps WHERE table_id = ? "
+                               "ORDER BY first, last", (table,)).fetchall()
+
+    def add_heads(self, table, heads):
+        """Keeps chain heads (seq, head hex, mac hex or None) seen at sync. Returns the heads
+        that disagree with one already kept for the same seq (kept as they were)."""
+        rows, odd = [], []
+        for h in heads:
+            seq, head, mac = h
+            if not isinstance(seq, int) or not _hex(head, 64) or not (mac is None or
+                                                                      _hex(mac, 64)):
+                odd.append(h)
+                continue
+            rows.append((table, seq, head.lower(), mac.lower() if mac else None, _now()))
+        if not rows:
+            return odd
+        self.add_table(table)
+        have = dict((s, (h, m)) for s, h, m in self.heads(table))
+        with self.db:
+            for r in rows:
+                old = have.get(r[1])
+                if old is None:
+                    self.db.execute("INSERT INTO heads VALUES (?,?,?,?,?)", r)
+                    have[r[1]] = r[2:4]
+                elif old[0] != r[2]:
+                    odd.append(r[1:4])
+                elif old[1] is None and r[3]:
+                    self.db.execute("UPDATE heads SET mac = ? WHERE table_id = ? AND seq = ?",
+                                    (r[3], table, r[1]))
+        return odd
+
+    def heads(self, table):
+        """[(seq, head hex, mac hex or None)] in seq order."""
+        return self.db.execute("SELECT seq, head, mac FROM heads WHERE table_id = ? ORDER BY seq",
+                               (table,)).fetchall()
 
     def set_registry(self, table, registry):
         """Keeps the deck the table's inputs are read with (none stored: the synthetic deck).
@@ -145,11 +368,15 @@ class Store:
         if text != _uids_text(self.registry(table)) and self.next_seq(table) > 1:
             raise Conflict("the deck of table %r changed since the host stored its inputs (a deck "
                            "was enrolled again): the stored inputs were read with the old deck. "
-                           "Sync this table under another name (e.g. `--table %s-2`) to keep both."
-                           % (table, table))
+                           "%s" % (table, _keep_both(table)))
         with self.db:
             self.db.execute("UPDATE tables SET registry = ? WHERE id = ?", (text, table))
         self._regs[table] = registry
+
+    def has_registry(self, table):
+        """True when the table's deck was stored (an enrolled deck, or the synthetic one)."""
+        r = self.db.execute("SELECT registry FROM tables WHERE id = ?", (table,)).fetchone()
+        return bool(r and r[0])
 
     def registry(self, table):
         """The table's deck (uno.cards.Registry); the synthetic deck if none was stored."""
@@ -172,11 +399,15 @@ class Store:
         return (r[0] or 0) + 1
 
     def add(self, table, records, registry=None, batch=BATCH, progress=None):
-        """Stores (seq, t, wall, inp) records, one transaction per batch; returns how many
-        were new. registry: the deck the board read them with (kept; default: the stored one).
-        A record already stored with the same content is skipped; one with other content raises
-        Conflict and nothing of its batch is stored. If `records` fails (a cable pulled
-        mid-sync), what came before the failure is stored, then it re-raises."""
+        """Stores records, one transaction per batch; returns how many inputs were new.
+
+        A record is (seq, t, wall, inp) or (seq, t, wall, inp, tag) (tag: the 4 bytes of the
+        table's chain), or a gap (anything with .first, .last, .cause: kept with the gaps).
+        registry: the deck the board read them with (kept; default: the stored one).
+        A record already stored with the same content is skipped (its tag filled in if the host
+        had none); one with other content raises Conflict and nothing of its batch is stored.
+        If `records` fails (a cable pulled mid-sync), what came before the failure is stored,
+        then it re-raises."""
         if registry is not None:
             self.set_registry(table, registry)     # the lines below are read with this deck
         else:
@@ -184,18 +415,28 @@ class Store:
         reg = self.registry(table)
         new = 0
         rows = []
+        gaps = []
         it = iter(records)
         while True:
             try:
-                for seq, t, wall, inp in it:
-                    rows.append((seq, t, 1 if wall else 0, INPUTS[inp[0]],
-                                 dumps(input_dict(inp, reg))))
+                for r in it:
+                    if hasattr(r, "cause"):
+                        gaps.append((r.first, r.last, r.cause))
+                        continue
+                    tag = r[4].hex() if len(r) > 4 and r[4] is not None else None
+                    inp = r[3]
+                    rows.append((r[0], r[1], 1 if r[2] else 0, INPUTS[inp[0]],
+                                 dumps(input_dict(inp, reg)), tag))
                     if len(rows) >= batch:
                         break
             except BaseException:
+                self.add_gaps(table, gaps)
                 if rows:
                     self._write(table, rows)
                 raise
+            if gaps:
+                self.add_gaps(table, gaps)
+                gaps = []
             if not rows:
                 return new
             new += self._write(table, rows)
@@ -207,30 +448,43 @@ class Store:
         """One batch in one transaction, after checking it against what is stored."""
         seqs = [r[0] for r in rows]
         have = {r[0]: r[1:] for r in self.db.execute(
-            "SELECT seq, t, wall, kind, line FROM inputs WHERE table_id = ? AND seq BETWEEN ? "
-            "AND ?", (table, min(seqs), max(seqs)))}
+            "SELECT seq, t, wall, kind, line, tag FROM inputs WHERE table_id = ? AND seq BETWEEN "
+            "? AND ?", (table, min(seqs), max(seqs)))}
         fresh = []
+        tags = []
         for r in rows:
             old = have.get(r[0])
             if old is None:
                 have[r[0]] = r[1:]
                 fresh.append((table,) + r)
-            elif old != r[1:]:
+            elif old[:4] != r[1:5]:
                 raise self._conflict(table, r[0], old, r[1:])
+            elif r[5] is not None and old[4] != r[5]:
+                if old[4] is not None:
+                    raise self._conflict(table, r[0], old, r[1:])
+                tags.append((r[5], table, r[0]))
         with self.db:
-            self.db.executemany("INSERT INTO inputs VALUES (?,?,?,?,?,?)", fresh)
+            self.db.executemany("INSERT INTO inputs (table_id, seq, t, wall, kind, line, tag) "
+                                "VALUES (?,?,?,?,?,?,?)", fresh)
+            self.db.executemany("UPDATE inputs SET tag = ? WHERE table_id = ? AND seq = ?", tags)
             self.db.execute("UPDATE tables SET last_seen = ? WHERE id = ?", (_now(), table))
         return len(fresh)
 
     def _conflict(self, table, seq, old, new):
         def say(r):
-            return "%s at t=%d%s" % (r[3], r[0], " (wall clock)" if r[1] else "")
+            return "%s at t=%d%s%s" % (r[3], r[0], " (wall clock)" if r[1] else "",
+                                       " tag %s" % r[4] if old[:4] == new[:4] else "")
         return Conflict(
             "table %r, seq %d: the board's log has %s but the host stored %s. The board's log and "
             "the host's copy disagree: another board on this port, or the board's log was erased "
-            "or restored. Nothing of this batch was stored. Sync that board under another name "
-            "(e.g. `--table %s-2`); the stored night is kept as it was."
-            % (table, seq, say(new), say(old), table), seq, old[3], new[3])
+            "or restored. Nothing of this batch was stored; the stored night is kept as it was. %s"
+            % (table, seq, say(new), say(old), _keep_both(table)), seq, old[3], new[3])
+
+    def records(self, table, from_seq=1, to_seq=None):
+        """Yields (seq, t, wall, line, tag or None) as stored, in seq order."""
+        return self.db.execute(
+            "SELECT seq, t, wall, line, tag FROM inputs WHERE table_id = ? AND seq >= ? AND "
+            "seq <= ? ORDER BY seq", (table, from_seq, (1 << 62) if to_seq is None else to_seq))
 
     def inputs(self, table, from_seq=1, to_seq=None):
         """Yields (seq, t, wall, input as a script dict) in seq order."""
@@ -291,17 +545,89 @@ class Store:
 
     # ---- from the board ---------------------------------------------------------------
 
+    def _head_before(self, table, seq):
+        """The chain head before input seq, worked out from the stored tags (None when a gap,
+        a missing tag or a break leaves it unknown): with it the table need not send tags."""
+        from unotable.export import ChainCheck, _chain, _heads_bin
+        from uno.script import to_input
+        from uno.table import Table
+        chain = _chain()
+        if chain is None or not is_id(table):
+            return None
+        walk = ChainCheck(chain, None, None, None, _heads_bin(self.heads(table)),
+                          self.gaps(table))
+        tab = Table(registry=self.registry(table))
+        for s, t, wall, line, tag in self.records(table, 1, seq - 1):
+            if tag is None:
+                return None
+            walk.entry(s, s, t, bool(wall), to_input(json.loads(line), tab), tag)
+        return walk.before(seq)
+
     def sync(self, table, link, batch=BATCH, progress=None):
         """Pulls the board's new inputs through a unotable.link.Link; returns how many were
         new. Resumable (asks from what is stored) and idempotent. The last stored input is
-        asked again, so a different log behind the same table name shows as a Conflict."""
+        asked again, so a different log behind the same table shows as a Conflict. Gaps the
+        table reports (in `status` and among the records) are kept and never stop it; so are
+        the chain heads the link saw (`link.heads`), even when the cable goes mid-sync.
+        self.odd_heads: heads that disagree with ones kept before (kept as they were);
+        self.mismatch: (seq, head worked out here, the table's) where they differ (`link`)."""
         reg = link.fetch_registry()
         self.set_registry(table, reg)
         start = self.next_seq(table)
-        nxt = (link.status() or {}).get("next_seq")
+        status = link.status() or {}
+        nxt = status.get("next_seq")
         if isinstance(nxt, int) and nxt < start:
             raise Conflict("table %r: the board's log ends before seq %d, which the host already "
-                           "holds: its log was erased, or this is another board. Sync it under "
-                           "another name (e.g. `--table %s-2`)." % (table, start - 1, table),
-                           start - 1)
-        return self.add(table, link.sync_records(max(1, start - 1)), reg, batch, progress)
+                           "holds: its log was erased, or this is another board. %s"
+                           % (table, start - 1, _keep_both(table)), start - 1)
+        damage = status.get("damage")
+        if isinstance(damage, list):
+            self.add_gaps(table, [tuple(g) for g in damage if isinstance(g, list) and len(g) == 3])
+        self.odd_heads = []
+        self.mismatch = []
+        heads = getattr(link, "heads", None)
+        mismatch = getattr(link, "mismatch", None)
+        seen = len(heads) if isinstance(heads, list) else -1
+        ask = max(1, start - 1)
+        try:
+            head = self._head_before(table, ask) if _takes_head(link) else None
+            recs = link.sync_records(ask, head=head) if head else link.sync_records(ask)
+            return self.add(table, recs, reg, batch, progress)
+        except Conflict:
+            seen = -1                              # another log's heads are not this table's
+            raise
+        finally:
+            if seen >= 0:
+                top = self.next_seq(table) - 1
+                self.odd_heads = self.add_heads(table, [tuple(h) for h in heads[seen:]
+                                                        if _is_head(h) and h[0] <= top])
+            if isinstance(mismatch, list):       # tags worked out here that the table's differ
+                self.mismatch = [tuple(m) for m in mismatch if _is_head(m)]
+
+
+def _takes_head(link):
+    try:
+        return "head" in inspect.signature(link.sync_records).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _is_head(h):
+    return isinstance(h, (list, tuple)) and len(h) == 3 and isinstance(h[0], int)
+
+
+def _keep_both(table):
+    if is_id(table):
+        return ("To keep both, sync this table into another host database (`--db FILE`); "
+                "`unotable verify` on the stored night says which copy holds up.")
+    return "Sync that board under another name (e.g. `--table %s-2`) to keep both." % table
+
+
+def _hex(text, n):
+    if not isinstance(text, str) or len(text) != n:
+        return False
+    try:
+        bytes.fromhex(text)
+    except ValueError:
+        return False
+    return True

@@ -163,20 +163,56 @@ class MCP23017Regs:
 
 
 class SSD1306Dev:
-    """An SSD1306 on the bus: records command bytes and display RAM (horizontal addressing)."""
+    """An SSD1306 on the bus (datasheet 10.1.3-10.1.5): command bytes with their parameters,
+    display RAM written at the address pointer in horizontal addressing mode, within the
+    column (0x21) and page (0x22) window, wrapping inside it. frames counts whole-screen
+    writes (1024 bytes in one data write), data_bytes every RAM byte sent."""
+
+    PARAMS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8D: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1,
+              0xD9: 1, 0xDA: 1, 0xDB: 1}
 
     def __init__(self):
         self.cmds = bytearray()
         self.ram = bytearray(1024)
         self.frames = 0
+        self.data_bytes = 0
+        self.data_writes = []  # length of each data write
+        self.mode = 2          # power-on: page addressing
+        self.win = [0, 127, 0, 7]
+        self.col = 0
+        self.page = 0
 
     def write(self, control, buf):
         if control == 0x00:
             self.cmds += buf
+            i = 0
+            while i < len(buf):
+                c = buf[i]
+                n = self.PARAMS.get(c, 0)
+                p = list(buf[i + 1:i + 1 + n])
+                assert len(p) == n, "command 0x%02X split across writes" % c
+                if c == 0x20:
+                    self.mode = p[0]
+                elif c == 0x21:
+                    self.win[0:2] = p
+                    self.col = p[0]
+                elif c == 0x22:
+                    self.win[2:4] = p
+                    self.page = p[0]
+                i += 1 + n
         elif control == 0x40:
-            assert len(buf) == 1024
-            self.ram[:] = buf
-            self.frames += 1
+            assert self.mode == 0, "horizontal addressing expected"
+            c0, c1, p0, p1 = self.win
+            for b in buf:
+                self.ram[self.page * 128 + self.col] = b
+                self.col += 1
+                if self.col > c1:
+                    self.col = c0
+                    self.page = self.page + 1 if self.page < p1 else p0
+            self.data_bytes += len(buf)
+            self.data_writes.append(len(buf))
+            if len(buf) == 1024:
+                self.frames += 1
         else:
             raise AssertionError("bad control byte %x" % control)
 

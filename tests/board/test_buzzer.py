@@ -38,8 +38,9 @@ def test_play_starts_the_first_note_at_once():
 def test_pattern_timing_rests_and_silence_after():
     pwm = fk.PWM()
     bz = Buzzer(pwm)
-    bz.play(REJECTED, 0)
-    assert heard(bz, pwm, 0, 500) == [(220, 160), (0, 60), (220, 160), (0, 120)]
+    bz.play(PENALTY, 0)
+    assert heard(bz, pwm, 0, 1000) == [(3400, 180), (0, 60), (2900, 180), (0, 60), (2400, 360),
+                                       (0, 160)]
     assert not bz.busy and pwm.duty_u16() == 0
 
 
@@ -60,15 +61,45 @@ def test_every_pattern_plays_as_written():
         assert got == want, name
 
 
-def test_patterns_are_distinct():
-    pats = [ACCEPTED, REJECTED, PENALTY, UNO_WINDOW, ROUND_OVER]
-    for i in range(len(pats)):
-        for j in range(i + 1, len(pats)):
-            assert pats[i] != pats[j]
-    for p in pats:
-        for f, ms in p:
-            assert f == 0 or 100 <= f <= 5000
-            assert 0 < ms <= 1000
+def rhythm(pat):
+    """What is left of a pattern without its pitches: note lengths, rests negative, neighbouring
+    notes merged only when they are the same pitch."""
+    out = []
+    for f, ms in pat:
+        out.append(-ms if f == 0 else ms)
+    return tuple(out)
+
+
+def test_tones_sit_near_the_piezo_resonance():
+    for name in PATTERNS:
+        for f, ms in PATTERNS[name]:
+            assert f == 0 or buzzer.LOW_HZ <= f <= buzzer.HIGH_HZ, (name, f)
+            assert 30 <= ms <= 1000, (name, ms)
+
+
+def test_patterns_are_told_apart_by_rhythm():
+    names = sorted(PATTERNS)
+    for i in range(len(names)):
+        for j in range(i + 1, len(names)):
+            assert rhythm(PATTERNS[names[i]]) != rhythm(PATTERNS[names[j]]), (names[i], names[j])
+
+
+def test_rejected_is_the_most_distinct():
+    def unbroken(pat):  # longest sound without a rest
+        best = run = 0
+        for f, ms in pat:
+            run = run + ms if f else 0
+            best = max(best, run)
+        return best
+
+    def jumps(pat):
+        return sum(1 for i in range(1, len(pat)) if pat[i][0] and pat[i - 1][0]
+                   and pat[i][0] != pat[i - 1][0])
+
+    for name in PATTERNS:
+        if PATTERNS[name] is not REJECTED:
+            assert unbroken(REJECTED) > unbroken(PATTERNS[name]), name
+            assert jumps(REJECTED) > jumps(PATTERNS[name]) + 2, name
 
 
 def test_new_pattern_replaces_the_playing_one():
@@ -77,18 +108,20 @@ def test_new_pattern_replaces_the_playing_one():
     bz.play(ROUND_OVER, 0)
     heard(bz, pwm, 0, 200)
     bz.play(ACCEPTED, 200)
-    assert heard(bz, pwm, 200, 400) == [(1760, 50), (0, 150)]
+    assert heard(bz, pwm, 200, 400) == [(ACCEPTED[0][0], 60), (0, 140)]
 
 
 def test_step_returns_time_to_next_change():
     pwm = fk.PWM()
     bz = Buzzer(pwm)
-    bz.play(REJECTED, 0)
-    assert bz.step(0) == 160
-    assert bz.step(100) == 60
-    assert bz.step(160) == 60   # the rest began
-    assert bz.step(230) == 160  # late call: the next note starts when seen, whole
-    assert bz.step(400) == -1
+    bz.play(PENALTY, 0)
+    assert bz.step(0) == 180
+    assert bz.step(100) == 80
+    assert bz.step(180) == 60   # the rest began
+    assert bz.step(250) == 180  # late call: the next note starts when seen, whole
+    assert bz.step(2000) == 60   # very late: the next note (a rest) still plays whole
+    assert bz.step(2060) == 360
+    assert bz.step(2420) == -1
 
 
 def test_stop_silences():
@@ -171,10 +204,10 @@ def test_run_task_plays_and_replaces():
         task = asyncio.create_task(bz.run())
         await asyncio.sleep_ms(20)
         bz.play(REJECTED)
-        await asyncio.sleep_ms(80)
-        assert pwm.sounding() == 220
-        bz.play(ACCEPTED)  # cuts the long note short
-        assert pwm.sounding() == 1760
+        await asyncio.sleep_ms(50)
+        assert pwm.sounding() == REJECTED[0][0]
+        bz.play(ACCEPTED)  # cuts the long pattern short
+        assert pwm.sounding() == ACCEPTED[0][0]
         await asyncio.sleep_ms(120)
         assert not bz.busy and pwm.sounding() == 0
         task.cancel()
@@ -182,4 +215,4 @@ def test_run_task_plays_and_replaces():
     asyncio.run(main())
     t_acc = pwm.t[-2][0]
     assert pwm.t[-2][1] == buzzer.DUTY and pwm.t[-1][1] == 0
-    assert 45 <= time.ticks_diff(pwm.t[-1][0], t_acc) <= 70  # the 50 ms blip, within a tick
+    assert 55 <= time.ticks_diff(pwm.t[-1][0], t_acc) <= 80  # the 60 ms blip, within a tick

@@ -54,14 +54,15 @@ def make():
     return Display(bus), dev, bus
 
 
-def test_init_sequence_turns_the_panel_on():
+def test_init_sequence_turns_the_panel_on_and_clears_its_ram():
     if not HAVE_FB:
         return
     oled, dev, bus = make()
-    c = dev.cmds
-    assert c[0] == 0xAE and c[-1] == 0xAF
-    assert bytes((0x8D, 0x14)) in bytes(c)  # charge pump
-    assert bytes((0xA8, 0x3F)) in bytes(c)  # 64 rows
+    c = bytes(dev.cmds)
+    assert c[0] == 0xAE and 0xAF in c
+    assert bytes((0x8D, 0x14)) in c  # charge pump
+    assert bytes((0xA8, 0x3F)) in c  # 64 rows
+    assert dev.frames == 1 and max(dev.ram) == 0  # the one whole frame: at power-up
 
 
 def test_missing_panel_raises_oserror():
@@ -70,18 +71,70 @@ def test_missing_panel_raises_oserror():
     raises(OSError, Display, fk.I2C(), 0x3C)
 
 
-def test_show_table_draws_one_frame():
+def fresh(draw):
+    """The panel RAM a freshly powered display shows after draw(oled)."""
+    oled, dev, bus = make()
+    draw(oled)
+    return bytes(dev.ram)
+
+
+def test_show_table_draws_the_table():
     if not HAVE_FB:
         return
     oled, dev, bus = make()
     oled.show_table(colour=2, direction=-1, turn=4, pending=2, scores={1: 10, 2: 20})
-    assert dev.frames == 1
-    assert dev.cmds[-6:] == bytes((0x21, 0, 127, 0x22, 0, 7))
-    # Page 0 (rows 0-7): the colour name inverted: the box's left column is fully lit.
+    assert dev.frames == 1  # still only the power-up frame
+    # Page 0 (rows 0-7): the colour name inverted: its first column is fully lit.
     assert dev.ram[0] == 0xFF
-    # Page 4 (rows 32-39) is empty: only 4 lines of text.
+    # Page 4 (rows 32-39) is empty: only 3 lines of text.
     assert max(dev.ram[4 * 128:5 * 128]) == 0
     assert max(dev.ram[2 * 128:3 * 128]) > 0  # the scores line
+
+
+def test_an_input_sends_only_what_changed():
+    if not HAVE_FB:
+        return
+    oled, dev, bus = make()
+    scores = {}
+    for s in range(1, 11):
+        scores[s] = 0
+    oled.show_table(colour=0, direction=1, turn=3, pending=0, scores=scores)
+    before = dev.data_bytes
+    oled.show_table(colour=0, direction=1, turn=4, pending=0, scores=scores)  # the turn passes
+    assert dev.data_bytes - before == 8  # one character of one row, no frame
+    assert dev.frames == 1
+    before = dev.data_bytes
+    oled.show_table(colour=0, direction=1, turn=4, pending=0, scores=scores)  # nothing new
+    assert dev.data_bytes == before
+    oled.show_table(colour=1, direction=-1, turn=5, pending=2, scores=scores)
+    assert dev.data_bytes - before <= 2 * 128 and dev.frames == 1
+    want = fresh(lambda o: o.show_table(colour=1, direction=-1, turn=5, pending=2, scores=scores))
+    assert bytes(dev.ram) == want  # what the panel shows is the whole picture
+
+
+def test_a_note_on_the_last_row_stays_under_the_table():
+    if not HAVE_FB:
+        return
+    oled, dev, bus = make()
+    oled.line(7, "E21 PAD 2 CARDS")
+    oled.show_table(colour=3, direction=1, turn=1)
+    assert max(dev.ram[7 * 128:8 * 128]) > 0
+    oled.line(7, "")
+    assert max(dev.ram[7 * 128:8 * 128]) == 0
+    want = fresh(lambda o: o.show_table(colour=3, direction=1, turn=1))
+    assert bytes(dev.ram) == want
+
+
+def test_a_bus_error_costs_a_row_not_the_picture():
+    if not HAVE_FB:
+        return
+    oled, dev, bus = make()
+    oled.show_table(colour=0, direction=1, turn=3)
+    del bus.devices[0x3C]
+    raises(OSError, oled.show_table, 0, 1, 4)
+    bus.attach(dev, 0x3C)
+    oled.show_table(colour=0, direction=1, turn=4)
+    assert bytes(dev.ram) == fresh(lambda o: o.show_table(colour=0, direction=1, turn=4))
 
 
 def test_text_and_power():
@@ -89,7 +142,7 @@ def test_text_and_power():
         return
     oled, dev, bus = make()
     oled.text(["HELLO"])
-    assert dev.frames == 1 and max(dev.ram[:128]) > 0 and max(dev.ram[128:]) == 0
+    assert max(dev.ram[:128]) > 0 and max(dev.ram[128:]) == 0
     oled.power(False)
     assert dev.cmds[-1] == 0xAE
     oled.contrast(0x40)

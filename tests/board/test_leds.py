@@ -207,3 +207,21 @@ def test_run_task_blinks():
     asyncio.run(main())
     vals = [w for w, m in port.writes][1:]  # after the power-up write
     assert 8 <= len(vals) <= 12 and vals[:4] == [1, 0, 1, 0]
+
+
+def test_an_error_code_shows_over_the_table_and_the_table_comes_back():
+    leds, port, pins = make()
+    leds.step(0)
+    leds.show(turn=3, owing=(5,), colour=2)
+    leds.alert(21)  # E21: yellow blinks, seat 1 lit
+    assert port.out == 1 and colours(pins) == [0, 1, 0, 0]
+    leds.step(250)
+    assert port.out == 1 and colours(pins) == [0, 0, 0, 0]
+    leds.show(turn=4, owing=0, colour=0)  # the table goes on underneath
+    assert port.out == 1 and colours(pins) == [0, 0, 0, 0]
+    leds.step(500)
+    assert colours(pins) == [0, 1, 0, 0]
+    leds.alert(0)
+    assert port.out == 1 << 3 and colours(pins) == [1, 0, 0, 0]
+    leds.alert(12)  # E12: red blinks, seat 2 lit
+    assert port.out == 2 and colours(pins) == [1, 0, 0, 0]

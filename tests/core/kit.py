@@ -5,12 +5,13 @@
     assert names(evs) == [...]     # "seat 2 long", "colour G", "shuffle", "tick 500"
 """
 from uno.words import EVENTS
-from uno.events import REJECT, IN_SEAT, IN_SHUFFLE, P_PLAY
+from uno.events import REJECT, IN_SEAT, IN_SHUFFLE, IN_SHOE, IN_PAD, P_PLAY, R_WANT_COLOUR, \
+    R_DREW, R_MUST_PLAY
 from uno.rules import Settings
 from uno.record import from_words
 from uno.script import to_input
 from uno.state import snapshot
-from uno.table import Table
+from uno.table import Table, SHOE
 
 
 def line(text):
@@ -70,11 +71,38 @@ def hand(t, seat):
     return sorted(name(c) for c in t.hands[seat])
 
 
+def expected_reject(t, inp, why):
+    """The seat and card a reject event must name (docs/formats.md): the card read (-1 for an
+    unknown tag or a press); the seat that pressed, or whose hand holds the card read; at the
+    shoe, the seat the table waits for (a colour, the turn seat's choice); else 0."""
+    kind = inp[0]
+    if kind == IN_SEAT:
+        return (inp[1] if 1 <= inp[1] <= 10 else 0), -1
+    if kind == IN_SHOE or kind == IN_PAD:
+        card = t.registry.card(inp[1])
+        if card < 0:
+            return 0, -1
+        where = t.loc[card]
+        if 1 <= where <= 10:
+            return where, card
+        if kind == IN_SHOE and where == SHOE:
+            if why == R_WANT_COLOUR:
+                return t.want, card
+            if why == R_DREW or why == R_MUST_PLAY:
+                return t.turn, card
+        return 0, card
+    return 0, -1
+
+
 def unchanged(t, text):
-    """The input is rejected and the state is exactly as before."""
+    """The input is rejected, the whole reject event is the one expected, and the state is
+    exactly as before. Returns the reason."""
     before = snapshot(t)
-    evs = act(t, text)
+    inp = to_input(line(text), t)
+    evs = list(t.feed(inp))
     assert evs and evs[0][0] == REJECT, "accepted: %s -> %r" % (text, evs)
     assert len(evs) == 1, "rejection came with more: %r" % (evs,)
+    seat, card = expected_reject(t, inp, evs[0][1])
+    assert evs[0][2:] == (seat, card), "%s: reject names %r, not %r" % (text, evs[0][2:], (seat, card))
     assert snapshot(t) == before, "state changed by rejected %s" % text
     return evs[0][1]

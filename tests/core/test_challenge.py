@@ -30,7 +30,7 @@ def test_c1_challenge_of_a_legal_w4_costs_the_challenger_six_and_the_turn():
     for c in ("R1", "R2", "R3", "R4", "R6"):
         act(t, "shoe " + c)
     evs = act(t, "shoe R7")
-    assert names(evs) == ["draw", "turn"] and t.turn == 3 and len(t.hands[2]) == 9
+    assert names(evs) == ["draw", "skip", "turn"] and evs[1][1] == 2 and t.turn == 3 and len(t.hands[2]) == 9
 
 
 def test_c1_judged_from_the_hand_when_the_w4_was_played():

@@ -12,7 +12,7 @@ def test_h1_draw_two_on_draw_two_adds_up_and_the_first_who_cannot_draws_all():
     for c in ("B1", "B2", "B3"):
         act(t, "shoe " + c)
     evs = act(t, "shoe B4")
-    assert names(evs) == ["draw", "turn"] and t.turn == 1 and len(t.hands[3]) == 7
+    assert names(evs) == ["draw", "skip", "turn"] and evs[1][1] == 3 and t.turn == 1 and len(t.hands[3]) == 7
 
 
 def test_h1_w4_on_w4_and_never_d_on_w4():

@@ -119,7 +119,7 @@ def test_s4_draw_two_start_card_first_player_draws_and_is_skipped():
     assert unchanged(t, "pad R1") == R_MUST_DRAW
     act(t, "shoe B9")
     evs = act(t, "shoe B8")
-    assert names(evs) == ["draw", "turn"] and t.turn == 2
+    assert names(evs) == ["draw", "skip", "turn"] and evs[1][1] == 1 and t.turn == 2
 
 
 def test_s4_skip_start_card_skips_the_first_player():

@@ -98,7 +98,7 @@ def test_t3_draw_two_next_player_draws_and_loses_the_turn():
     assert unchanged(t, "pad Y1") == R_MUST_DRAW
     act(t, "shoe R3")
     evs = act(t, "shoe R4")
-    assert names(evs) == ["draw", "turn"] and evs[0][3] == W_DRAW2 and t.turn == 1
+    assert names(evs) == ["draw", "skip", "turn"] and evs[0][3] == W_DRAW2 and evs[1][1] == 3 and t.turn == 1
 
 
 def test_t3_wild_draw_four():
@@ -109,7 +109,7 @@ def test_t3_wild_draw_four():
     for c in ("R1", "R2", "R3"):
         act(t, "shoe " + c)
     evs = act(t, "shoe R4")
-    assert names(evs) == ["draw", "turn"] and t.turn == 3 and t.colour == 1
+    assert names(evs) == ["draw", "skip", "turn"] and evs[1][1] == 2 and t.turn == 3 and t.colour == 1
 
 
 def test_t4_no_reshuffle_while_the_shoe_has_cards():

@@ -30,7 +30,7 @@ def test_reopen_recovers_and_appends_continue():
     snap, got, nxt = lg2.recover()
     assert snap is None and got == ins and nxt == 26
     assert lg2.append((SEAT, 3, 1), 99999) == 26
-    assert records(lg2)[-1] == (26, INPUT, 99999, False, (SEAT, 3, 1))
+    assert records(lg2)[-1][:5] == (26, INPUT, 99999, False, (SEAT, 3, 1))
 
 
 def test_append_without_recover_recovers_first():
@@ -56,10 +56,10 @@ def test_record_sizes_are_compact():
     s3 = size(seg(p))
     lg.append((TICK, 500), 3300)
     s4 = size(seg(p))
-    assert s1 - s0 == 15                   # len, type, dt(2), uid(7), crc(4)
-    assert s2 - s1 == 9
-    assert s3 - s2 == 8
-    assert s4 - s3 == 10
+    assert s1 - s0 == 16                   # type, t-t0 (2), uid(7), tag(4), crc(2)
+    assert s2 - s1 == 10
+    assert s3 - s2 == 10
+    assert s4 - s3 == 11
 
 
 def test_times_delta_absolute_and_wall_clock():
@@ -113,7 +113,8 @@ def test_bad_inputs_are_refused_and_leave_no_trace():
     lg = log(p)
     lg.append((SEAT, 1, 0), 1)
     raises(ValueError, lg.append, (0, 1, 0), 2)
-    raises(ValueError, lg.append, (8, 1, 0), 2)
+    raises(ValueError, lg.append, (9, 1, 0), 2)
+    raises(ValueError, lg.append, (8, 0), 2)
     raises(ValueError, lg.append, (7, "x" * 40, "y"), 2)
     raises(ValueError, lg.append, (PAD, b""), 2)
     raises(ValueError, lg.append, (PAD, bytes(17)), 2)
@@ -124,6 +125,7 @@ def test_bad_inputs_are_refused_and_leave_no_trace():
     raises(ValueError, lg.append, (SEAT, 1, 0), 1 << 49)
     raises(ValueError, lg.record, SNAP, b"x", 2)
     raises(ValueError, lg.record, 16, b"x", 2)
+    raises(ValueError, lg.record, 10, b"x", 2)
     assert lg.append((SEAT, 2, 0), 3) == 2
     assert lg.append((7, "stacking", "on"), 4) == 3
     assert lg.append((7, "turn_timer", 10), 5) == 4

@@ -64,7 +64,9 @@ def test_export_of_a_range_is_that_part_of_the_whole():
     export_jsonl(s, "t", whole)
     n = export_jsonl(s, "t", part, from_seq=100, to_seq=120)
     lines = part.getvalue().splitlines()
-    assert n == len(lines) and lines[0] == whole.getvalue().splitlines()[0]
+    head = json.loads(lines[0])
+    assert head.pop("range") == [100, 120]        # the header says it is a part
+    assert n == len(lines) and head == json.loads(whole.getvalue().splitlines()[0])
     want = [l for l in whole.getvalue().splitlines()[1:] if 100 <= json.loads(l)["seq"] <= 120]
     assert lines[1:] == want and want
 
@@ -141,6 +143,12 @@ def test_verify_finds_a_gap():
     assert verify(cut).problems[0][0] == 51
 
 
+def at(lines, seq):
+    """The line number of the input line of seq."""
+    return next(i for i, l in enumerate(lines, 1) if l.startswith('{"seq":%d,' % seq)
+                and '"in"' in l)
+
+
 def test_the_seq_a_hub_snapshot_takes_after_a_round_is_no_gap():
     lines = exported("round-4p")
     last = json.loads(lines[-1])["seq"]
@@ -149,8 +157,8 @@ def test_the_seq_a_hub_snapshot_takes_after_a_round_is_no_gap():
         assert more[-1].startswith('{"seq":%d,"ev":"round"' % (last + skip))
         rep = verify(more)
         assert rep.ok == ok and rep.rounds == 2
-        assert ok or rep.problems == [(last + 3, "seqs %d..%d are missing before it"
-                                       % (last + 1, last + 2))]
+        assert ok or rep.problems == [(last + 3, "line %d: seqs %d..%d are missing before it"
+                                       % (at(more, last + 3), last + 1, last + 2))]
 
 
 def test_verify_finds_a_duplicate():

@@ -9,14 +9,15 @@ from contextlib import contextmanager
 
 import pytest
 
-from linkkit import random_records, registry, deck_uids
+from linkkit import random_records, registry, deck_uids, top
 from unotable.link import (Link, LinkError, NoAnswer, DeviceGone, Refused, VersionMismatch,
-                           PortError)
+                           PortError, Gap)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
 FAKEDEV = os.path.join(ROOT, "tests", "link", "fakedev.py")
-LOG = random_records(300, 11)      # what fakedev.py logs by default
+RAW = random_records(300, 11, gaps=True)      # what fakedev.py logs by default
+LOG = [Gap(*r) if len(r) == 3 else r for r in RAW]   # as sync_records gives it back
 
 
 @contextmanager
@@ -48,9 +49,11 @@ def test_hello_status_and_a_full_sync():
     with table() as link:
         h = started(link)
         assert h["proto"] == 1 and h["board"] == "fake-hub" and h["max"] == 1024
-        assert link.status()["next_seq"] == LOG[-1][0] + 1
+        assert link.status()["next_seq"] == top(RAW) + 1
         got = list(link.sync_records(1))
-        assert got == LOG
+        assert got == LOG and any(isinstance(r, Gap) for r in got)
+        seq, h, mac = link.heads[-1]
+        assert len(link.heads) == 1 and seq == RAW[-1][0] and len(h) == len(mac) == 64
         assert link.registry is not None          # fetched when the first batch named cards
         assert link.stats["retries"] == 0
 
@@ -150,7 +153,9 @@ def test_sync_resumes_after_a_cut():
     assert 0 < len(stored) < len(LOG)
     with table() as link:                         # reconnected: ask from the next seq
         started(link)
-        stored.extend(link.sync_records(stored[-1][0] + 1, max_bytes=300))
+        last = stored[-1]
+        stored.extend(link.sync_records((last.last if isinstance(last, Gap) else last[0]) + 1,
+                                        max_bytes=300))
     assert stored == LOG
 
 
@@ -161,10 +166,25 @@ def test_registry_upload_then_sync_uses_it_and_ack_prunes():
         assert [reg.uid(i) for i in range(108)] == deck_uids(salt=3)
         link.registry = None
         assert link.fetch_registry().uid(107) == deck_uids(salt=3)[107]
-        assert link.ack(LOG[149][0]) == 150
+        with pytest.raises(Refused) as e:           # nothing sent yet
+            link.ack(RAW[149][0])
+        assert "sync first" in str(e.value)
+        list(link.sync_records(1, max_bytes=300))
+        assert link.received == top(RAW)
+        assert link.ack(RAW[149][0]) == 150
         assert list(link.sync_records(1)) == LOG[150:]
         assert link.set_clock(1750000000) is None
         assert link.enroll(True) == {"enrolled": 0}
+
+
+def test_pair_undo_and_repl():
+    with table() as link:
+        started(link)
+        assert link.pair() == {"id": "00112233445566ff", "key": "ab" * 32}
+        with pytest.raises(Refused):
+            link.pair()
+        assert link.undo(2) is None
+        assert link.repl() == {"repl_ms": 10000}
 
 
 def test_opening_a_missing_port_says_what_to_do():

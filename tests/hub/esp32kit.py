@@ -149,6 +149,7 @@ class Machine:
         self.i2c_args = None
         self.wdt = None
         self.timers = []
+        self.uid = b"\x24\x6f\x28\x1a\x2b\x3c"  # an ESP32's base MAC
         gpio = {chip.SHUFFLE: self.shuffle, chip.PLAY_CS: self.play.cs,
                 chip.PLAY_IRQ: self.play.irq, chip.DRAW_CS: self.draw.cs,
                 chip.DRAW_IRQ: self.draw.irq}
@@ -168,10 +169,29 @@ class Machine:
         self.pwm.duty_u16(duty_u16)
         return self.pwm
 
+    def unique_id(self):
+        return self.uid
+
     def WDT(self, id=0, timeout=5000):
         self.wdt = WDT(timeout)
         return self.wdt
 
+
+
+def plug(m, pos, kind="pn532"):
+    """A reader module put into the socket at pos ("play" or "draw") while the board runs:
+    the new fake answers on that socket's CS line."""
+    old = getattr(m, pos)
+    for i in range(len(m.bus.devs)):
+        cs, dev = m.bus.devs[i]
+        if dev is old:
+            new = _reader(fakebus.Bus(), kind, 1)
+            cs._edge = new.cs_edge
+            new.cs = cs
+            m.bus.devs[i] = (cs, new)
+            setattr(m, pos, new)
+            return new
+    raise AssertionError("no such socket")
 
 
 def place(fake, uid):
@@ -187,10 +207,14 @@ def place(fake, uid):
 class Rig:
     """An Esp32Board on a fake machine and a fake clock, and the inputs it put."""
 
-    def __init__(self, t0=1000, **kw):
+    def __init__(self, t0=1000, setup=None, **kw):
+        """setup(machine): change the fakes before the board boots."""
         self.m = Machine(**kw)
+        if setup is not None:
+            setup(self.m)
         self.clock = Clock(t0)
-        self.board = Esp32Board(hw=self.m, chip=self.m.chip, clock=self.clock)
+        self.said = []
+        self.board = Esp32Board(hw=self.m, chip=self.m.chip, clock=self.clock, say=self.said.append)
         self.got = []
         self.board.attach(self.got.append)
 

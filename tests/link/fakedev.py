@@ -74,7 +74,7 @@ def main(argv):
         k, _, v = a.partition("=")
         opts[k] = v
     n = int(opts.get("records", "300"))
-    hub = FakeHub(random_records(n, 11), None if "noreg" in opts else registry())
+    hub = FakeHub(random_records(n, 11, gaps=True), None if "noreg" in opts else registry())
     asyncio.run(serve(Faulty(LinkServer(hub), opts)))
 
 

@@ -6,7 +6,8 @@ tests/link/fakedev.py (a whole fake device) under `micropython` on a pseudo-term
 from uno.bot import Rng
 from uno.cards import Registry, NCARDS
 
-SHOE, PAD, SEAT, COLOUR, SHUFFLE, TICK, RULE = 1, 2, 3, 4, 5, 6, 7
+SHOE, PAD, SEAT, COLOUR, SHUFFLE, TICK, RULE, UNDO = 1, 2, 3, 4, 5, 6, 7, 8
+CAUSES = ("pruned", "damaged", "missing", "foreign", "order")
 RULES = ("stacking", "jump_in", "forced", "hand_size", "uno_window")
 
 
@@ -34,15 +35,18 @@ def random_input(rng, uids):
         return (COLOUR, rng.pick((0, 1, 2, 3, 4, 99, -1, -7000, 1 << 40)), rng.below(2))
     if k < 90:
         return (SHUFFLE,)
-    if k < 96:
+    if k < 95:
         return (TICK, rng.pick((rng.below(4000), rng.below(1 << 30), 0)))
+    if k < 96:
+        return (UNDO, rng.pick((1, 2, 3, 200, 70000)))
     v = rng.pick(("on", "off", "", "\u00e9t\u00e9", 7, -3, 0, 1 << 33))
     return (RULE, rng.pick(RULES), v)
 
 
-def random_records(n, seed=1, uids=None, seq=1, t=1000):
-    """n logged inputs: seqs with gaps (snapshots), time mostly rising by 0.2-3 s, sometimes a
-    reboot (time back to small) or the host setting the wall clock."""
+def random_records(n, seed=1, uids=None, seq=1, t=1000, tags=True, gaps=False):
+    """n logged inputs (seq, t, wall, inp, tag): seqs with jumps (snapshots), time mostly
+    rising by 0.2-3 s, sometimes a reboot (time back to small) or the host setting the wall
+    clock; tag: 4 bytes (None without tags). gaps: some (first, last, cause) entries too."""
     rng = Rng(seed)
     uids = uids or deck_uids()
     out = []
@@ -51,6 +55,10 @@ def random_records(n, seed=1, uids=None, seq=1, t=1000):
         k = rng.below(100)
         if k < 3:
             seq += 1 + rng.below(3 if k else 100000)
+        if gaps and k == 4:
+            last = seq + rng.below(40)
+            out.append((seq, last, rng.pick(CAUSES)))
+            seq = last + 1 + rng.below(2)
         if k == 5:
             wall = not wall
             t = 1750000000 + rng.below(1000) if wall else rng.below(5000)
@@ -58,9 +66,16 @@ def random_records(n, seed=1, uids=None, seq=1, t=1000):
             t = rng.below(100)
         else:
             t += 200 + rng.below(2800) if not wall else rng.below(4)
-        out.append((seq, t, wall, random_input(rng, uids)))
+        tag = bytes(rng.below(256) for _ in range(4)) if tags else None
+        out.append((seq, t, wall, random_input(rng, uids), tag))
         seq += 1
     return out
+
+
+def top(entries):
+    """The last seq a list of entries covers."""
+    r = entries[-1]
+    return r[1] if len(r) == 3 else r[0]
 
 
 class FakeHub:
@@ -73,6 +88,7 @@ class FakeHub:
         self.clock = None
         self.enrolling = False
         self.pruned = 0
+        self.paired = False
         self.calls = []
 
     def hello(self):
@@ -80,13 +96,13 @@ class FakeHub:
 
     def status(self):
         self.calls.append("status")
-        return {"phase": "lobby", "next_seq": self.log[-1][0] + 1 if self.log else 1,
+        return {"phase": "lobby", "next_seq": top(self.log) + 1 if self.log else 1,
                 "seats": [1, 2, 3], "enrolling": self.enrolling}
 
     def records(self, seq):
         self.calls.append(("records", seq))
         for r in self.log:
-            if r[0] >= seq:
+            if (r[1] if len(r) == 3 else r[0]) >= seq:
                 yield r
 
     def registry(self):
@@ -117,3 +133,26 @@ class FakeHub:
         self.log = [r for r in self.log if r[0] > upto]
         self.pruned = upto
         return n - len(self.log)
+
+    def head(self):
+        seq = 0
+        for r in self.log:
+            if len(r) > 3:
+                seq = r[0]
+        return seq, bytes((seq & 0xFF,)) * 32, b"\x5a" * 32
+
+    def pair(self):
+        self.calls.append("pair")
+        if self.paired:
+            raise ValueError("paired already")
+        self.paired = True
+        return {"id": "00112233445566ff", "key": "ab" * 32}
+
+    def undo(self, n):
+        self.calls.append(("undo", n))
+        if n > 3:
+            raise ValueError("nothing to take back")
+
+    def repl(self):
+        self.calls.append("repl")
+        return {"repl_ms": 10000}

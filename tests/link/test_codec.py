@@ -1,9 +1,21 @@
 """Record batches for sync: exact round trips, one byte per known card, limits, damage."""
 from check import raises
 from linkkit import (random_records, registry, deck_uids, SHOE, PAD, SEAT, COLOUR, SHUFFLE,
-                     TICK, RULE)
+                     TICK, RULE, UNDO)
 from link import codec
-from link.codec import Encoder, encode, decode, CodecError, RegistryMismatch
+from link.codec import Encoder, encode, decode as decode3, CodecError, RegistryMismatch
+
+
+def five(recs):
+    """Entries as decode gives them back: a record without a chain tag has tag None."""
+    return [r + (None,) if len(r) == 4 else r for r in recs]
+
+
+def decode(data, reg=None):
+    """(entries, more) of a batch without a head."""
+    out, more, head = decode3(data, reg)
+    assert head is None
+    return out, more
 
 
 def test_constants_match_the_engine():
@@ -21,8 +33,9 @@ def test_random_round_trips_with_and_without_registry():
         recs = random_records(250, seed)
         for r in (reg, None):
             for more in (False, True):
-                got = decode(encode(recs, r, more), r)
-                assert got == (recs, more), seed
+                for rs in (recs, random_records(250, seed, tags=False, gaps=True)):
+                    got = decode(encode(rs, r, more), r)
+                    assert got == (five(rs), more), seed
 
 
 def test_every_input_shape_round_trips_exactly():
@@ -37,8 +50,8 @@ def test_every_input_shape_round_trips_exactly():
            (RULE, "", "")]
     recs = [(i + 1, 1000 * i, False, inp) for i, inp in enumerate(ins)]
     reg = registry()
-    assert decode(encode(recs, reg), reg) == (recs, False)
-    assert decode(encode(recs), None) == (recs, False)
+    assert decode(encode(recs, reg), reg) == (five(recs), False)
+    assert decode(encode(recs), None) == (five(recs), False)
 
 
 def test_input_tuples_with_unused_slots_come_back_in_their_shape():
@@ -68,13 +81,13 @@ def test_seq_gaps_time_jumps_and_clock_changes():
             (100010, 1750000003, True, (SEAT, 2, 0)),
             (100011, 70, False, (SEAT, 3, 0)),                             # reboot, no clock
             (1 << 32, 0, False, (SHUFFLE,))]
-    assert decode(encode(recs)) == (recs, False)
+    assert decode(encode(recs)) == (five(recs), False)
 
 
 def test_ticks_are_small_deltas():
     recs = [(i + 1, i * 250, False, (TICK, 100000 + i * 250)) for i in range(50)]
     b = encode(recs)
-    assert decode(b) == (recs, False)
+    assert decode(b) == (five(recs), False)
     assert len(b) < 50 * 5 + 10
 
 
@@ -91,12 +104,12 @@ def test_a_batch_naming_cards_needs_the_same_registry():
     assert decode(b, reg)[0][0][3] == (PAD, deck_uids()[3])
     # no card index used: no fingerprint, decodes without a registry
     b2 = encode([(1, 0, False, (PAD, b"\x04\x00\x00\x00"))], reg)
-    assert decode(b2) == ([(1, 0, False, (PAD, b"\x04\x00\x00\x00"))], False)
+    assert decode(b2) == ([(1, 0, False, (PAD, b"\x04\x00\x00\x00"), None)], False)
 
 
 def test_encoder_limit_is_never_passed_and_batches_resume():
     reg = registry()
-    recs = random_records(400, 7)
+    recs = random_records(400, 7, gaps=True)
     e = Encoder(reg, 744)
     for lim in (40, 100, 333, 744, 0):
         got = []
@@ -104,7 +117,7 @@ def test_encoder_limit_is_never_passed_and_batches_resume():
         while i < len(recs):
             e.start(lim)
             j = i
-            while j < len(recs) and e.add(*recs[j]):
+            while j < len(recs) and (e.gap(*recs[j]) if len(recs[j]) == 3 else e.add(*recs[j])):
                 j += 1
             data = e.finish(j < len(recs))
             assert len(data) <= (lim or 744), (lim, len(data))
@@ -127,7 +140,8 @@ def test_a_record_that_does_not_fit_writes_nothing():
 
 def test_malformed_records_are_refused():
     e = Encoder(None)
-    for r in ((0, 0, False, (SHUFFLE,)), (1, -1, False, (SHUFFLE,)), (1, 0, False, (8,)),
+    for r in ((0, 0, False, (SHUFFLE,)), (1, -1, False, (SHUFFLE,)), (1, 0, False, (9, 1)),
+              (1, 0, False, (8, -1)), (1, 0, False, (8,)), (1, 0, False, (SHUFFLE,), b"abc"),
               (1, 0, False, (0,)), (1, 0, False, (PAD, "R7a")), (1, 0, False, (PAD, bytes(256))),
               (1, 0, False, (SEAT, "1", 0)), (1, 0, False, (RULE, 5, "x")),
               (1, 0, False, (RULE, "x", 1.5)), (1, 0, False, (RULE, "x" * 256, 1))):
@@ -146,7 +160,7 @@ def test_damaged_batches_raise_codec_error():
         raises(CodecError, decode, b[:n], reg)
     raises(CodecError, decode, b + b"\x05", reg)
     raises(CodecError, decode, b"\x80\x01\x00", reg)      # unknown flag bit
-    raises(CodecError, decode, b"\x00\x01\x01\x00\x00", reg)   # kind 0
+    raises(CodecError, decode, b"\x00\x01\x01\x00\x09\x00", reg)   # ext kind 9
     raises(CodecError, decode, b"\x00\x01\x01\x05\x00", reg)   # first record without ABS
 
 
@@ -162,3 +176,68 @@ def test_encoder_card_lookup_agrees_with_the_registry():
         assert e.card(reg.uid(i)) == i
     for u in (b"", b"R7", b"R7a\x00", b"\x04\x99\x99\x99\x99\x99\x07", bytes(10)):
         assert e.card(u) == -1
+
+
+def test_a_batch_is_these_exact_bytes_with_varints_at_127_128_16383_16384():
+    recs = [(127, 128, False, (SEAT, 2, 0), b"\x01\x02\x03\x04"),
+            (128, 128 + 16383, False, (SHUFFLE,), b"\x05\x06\x07\x08"),
+            (200, 200 + 16384, "damaged"),
+            (16585, 16511 + 16384, False, (UNDO, 127), b"\x09\x0a\x0b\x0c")]
+    head = (16585, b"\xaa" * 32, b"\xbb" * 32)
+    want = bytes.fromhex(
+        "0c7f04"                        # flags CHAIN|HEAD, first seq 127, 4 entries
+        "13" "8001" "01020304" "02"     # seat 2: ABS time 128, its tag, seat
+        "05" "ff7f" "05060708"          # shuffle: +16383 ms, its tag
+        "40" "46" "00" "808001" "02"    # gap: skips 71 seqs (200), ext GAP, 16384 more, damaged
+        "00" "08" "808001" "090a0b0c" "7f"  # undo 127: ext kind 8, +16384 ms, its tag, n
+        "c98101") + b"\xaa" * 32 + b"\xbb" * 32   # the head's seq 16585, head, mac
+    got = encode(recs, None, False, head)
+    assert got == want, got
+    assert decode3(want) == (recs, False, head)
+
+
+def test_chain_tags_cost_four_bytes_a_record_and_the_head_one_trailer():
+    reg = registry()
+    recs = random_records(200, 4, tags=False)
+    tagged = [r[:4] + (b"\x01\x02\x03\x04",) for r in recs]
+    plain = len(encode(recs, reg))
+    assert len(encode(tagged, reg)) == plain + 4 * 200
+    h = (tagged[-1][0], bytes(32), bytes(32))
+    assert len(encode(tagged, reg, False, h)) == plain + 4 * 200 + 64 + codec.uv_len(h[0])
+
+
+def test_gaps_are_entries_with_their_range_and_cause():
+    recs = [(1, 0, False, (SHUFFLE,), b"aaaa"), (2, 9, "pruned"), (10, 5, False, (SEAT, 1, 0),
+            b"bbbb"), (12, 20, "foreign"), (21, 30, "order"), (40, 40, "missing"),
+            (41, 7, False, (SEAT, 2, 1), b"cccc")]
+    assert decode3(encode(recs)) == (recs, False, None)
+    # a batch may begin with a gap; its first record still carries an absolute time
+    only = [(5, 7, "damaged"), (8, 12345, False, (SHUFFLE,), b"dddd")]
+    assert decode3(encode(only)) == (only, False, None)
+    # a cause this side does not know travels as "other"
+    assert decode3(encode([(3, 4, "eaten")]))[0] == [(3, 4, "other")]
+    e = Encoder(None)
+    e.start()
+    assert e.add(5, 0, False, (SHUFFLE,))
+    raises(ValueError, e.gap, 5, 6, "pruned")          # seqs must increase
+    raises(ValueError, e.gap, 9, 8, "pruned")          # first <= last
+
+
+def test_every_record_of_a_batch_has_a_tag_or_none_has():
+    e = Encoder(None)
+    e.start()
+    assert e.add(1, 0, False, (SHUFFLE,), b"abcd")
+    raises(ValueError, e.add, 2, 0, False, (SHUFFLE,))
+    e.start()
+    assert e.add(1, 0, False, (SHUFFLE,))
+    raises(ValueError, e.add, 2, 0, False, (SHUFFLE,), b"abcd")
+
+
+def test_the_head_needs_room_kept_for_it():
+    e = Encoder(None, 100)
+    e.start(100, codec.TRAILER)
+    n = 0
+    while e.add(n + 1, n, False, (SEAT, 1, 0), b"abcd"):
+        n += 1
+    data = e.finish(True, (n, bytes(32), bytes(32)))
+    assert len(data) <= 100 and decode3(bytes(data))[2] == (n, bytes(32), bytes(32))

@@ -141,3 +141,10 @@ def test_ascii_text_escapes_what_is_not_printable():
     assert fr.ascii_text('"\u00e9"') == b'"\\u00e9"'
     assert fr.ascii_text("a\nb\x03") == b"a?b?"
     assert fr.ascii_text("\U0001F0CF") == b"\\ud83c\\udccf"
+
+
+def test_frames_are_these_exact_bytes():
+    # crc32 written out, not computed: a change in the checksum's range or hex form shows here
+    assert encode(0xFFFF, "records", fr.OK, b"DH8E") == b"~1 ffff records + DH8E b58425c3\n"
+    assert encode(0x80, "undo", fr.REQ, b'{"n":1}') == b'~1 80 undo ? {"n":1} bc97d50a\n'
+    assert decode(b"~1 ffff records + DH8E b58425c3\r\n") == (0xFFFF, "records", "+", b"DH8E")

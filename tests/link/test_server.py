@@ -3,7 +3,7 @@ import json
 from binascii import a2b_base64, b2a_base64
 
 from check import raises
-from linkkit import FakeHub, random_records, registry, deck_uids
+from linkkit import FakeHub, random_records, registry, deck_uids, top
 from link import frame as fr
 from link.codec import decode as decode_batch
 from link.server import LinkServer, chunks, chunk_uids
@@ -40,14 +40,17 @@ class Client:
     def sync(self, seq=1, mx=0):
         out = []
         rounds = 0
+        self.heads = []
         while True:
             p = self.ok("records", {"from": seq, "max": mx} if mx else {"from": seq})
-            recs, more = decode_batch(a2b_base64(p), self.hub.reg)
+            recs, more, head = decode_batch(a2b_base64(p), self.hub.reg)
             out.extend(recs)
             rounds += 1
+            if head:
+                self.heads.append(head)
             if not more:
                 return out, rounds
-            seq = recs[-1][0] + 1
+            seq = top(recs) + 1
 
 
 def test_hello_names_protocol_firmware_and_board():
@@ -60,7 +63,7 @@ def test_status_is_the_handlers_dict_as_json():
     c = Client()
     d = json.loads(c.ok("status"))
     assert d["phase"] == "lobby" and d["seats"] == [1, 2, 3]
-    assert d["next_seq"] == c.hub.log[-1][0] + 1
+    assert d["next_seq"] == top(c.hub.log) + 1
 
 
 def test_records_sync_is_incremental_and_complete():
@@ -69,6 +72,19 @@ def test_records_sync_is_incremental_and_complete():
     assert got == c.hub.log and rounds > 1
     got2, rounds2 = c.sync(mx=200)
     assert got2 == c.hub.log and rounds2 > rounds
+
+
+def test_gaps_travel_as_entries_and_only_the_last_batch_carries_the_head():
+    hub = FakeHub(random_records(600, 8, gaps=True), registry())
+    c = Client(hub)
+    got, rounds = c.sync(mx=300)
+    assert got == hub.log and rounds > 3
+    assert len([r for r in got if len(r) == 3]) > 2
+    assert c.heads == [hub.head()]
+    # a from inside a gap: the gap is cut to what was asked
+    g = [r for r in hub.log if len(r) == 3 and r[1] > r[0]][0]
+    got = c.sync(g[0] + 1)[0]
+    assert got[0] == (g[0] + 1, g[1], g[2])
 
 
 def test_records_resume_from_any_seq():
@@ -82,13 +98,14 @@ def test_records_resume_from_any_seq():
     c.hub.log = [r for r in log if not 20 <= r[0] <= 30]
     got = c.sync(20)[0]
     assert got[0][0] > 30 and got == [r for r in log if r[0] > 30]
+    assert c.sync(top(log) + 1)[0] == []
 
 
 def test_records_answer_fits_the_frame_and_says_more():
     c = Client(FakeHub(random_records(2000, 5), registry()))
     p = c.ok("records", {"from": 1})
-    recs, more = decode_batch(a2b_base64(p), c.hub.reg)
-    assert more and len(recs) > 100
+    recs, more, head = decode_batch(a2b_base64(p), c.hub.reg)
+    assert more and len(recs) > 60
     assert len(fr.encode(1, "records", fr.OK, p)) <= fr.MAX
 
 
@@ -130,11 +147,79 @@ def test_clock_enroll_ack():
     assert json.loads(c.ok("enroll", {"on": True})) == {"enrolled": 0} and c.hub.enrolling
     assert c.ok("enroll", {"on": False}) == b"" and not c.hub.enrolling
     upto = c.hub.log[99][0]
+    st, p = c.ask("ack", {"upto": upto})            # nothing sent yet: refused
+    assert st == fr.ERR and b"sync first" in p and ("prune", upto) not in c.hub.calls
+    c.sync(1, mx=160)
     assert json.loads(c.ok("ack", {"upto": upto})) == 100
     assert c.sync()[0][0][0] > upto
     for verb, bad in (("clock", {}), ("clock", {"t": "noon"}), ("enroll", {"on": 1}),
                       ("ack", {"upto": None})):
         assert c.ask(verb, bad)[0] == fr.ERR, (verb, bad)
+
+
+def test_a_host_that_holds_the_head_gets_no_tags_and_a_batch_that_ends_at_a_gap():
+    hub = FakeHub(random_records(600, 8, gaps=True), registry())
+    c = Client(hub)
+    seq = 1
+    got = []
+    heads = []
+    while True:
+        recs, more, head = decode_batch(a2b_base64(c.ok("records", {"from": seq,
+                                                                  "tags": False})), hub.reg)
+        for i, r in enumerate(recs):
+            if len(r) == 3:
+                assert i == len(recs) - 1 and more     # a gap ends the batch
+            else:
+                assert r[4] is None
+        got.extend(recs)
+        if head:
+            heads.append(head)
+        if not more:
+            break
+        seq = top(recs) + 1
+    assert [r if len(r) == 3 else r[:4] for r in got] == [
+        r if len(r) == 3 else r[:4] for r in hub.log]
+    assert heads == [hub.head()]
+
+
+def test_ack_past_the_last_seq_sent_is_refused():
+    c = Client()
+    log = c.hub.log
+    p = c.ok("records", {"from": 1, "max": 200})
+    sent = top(decode_batch(a2b_base64(p), c.hub.reg)[0])
+    for upto in (sent + 1, top(log), 1 << 40):
+        st, p = c.ask("ack", {"upto": upto})
+        assert st == fr.ERR and b"sync first" in p, upto
+    assert not [x for x in c.hub.calls if x[0] == "prune"]
+    assert c.ok("ack", {"upto": sent}) is not None
+    assert ("prune", sent) in c.hub.calls
+
+
+def test_pair_hands_the_key_once_and_a_retry_gets_the_same_answer():
+    c = Client()
+    a = c.ask("pair", b"", rid=70)
+    assert a[0] == fr.OK and json.loads(a[1]) == {"id": "00112233445566ff", "key": "ab" * 32}
+    assert c.ask("pair", b"", rid=70) == a and c.hub.calls.count("pair") == 1  # lost answer
+    st, p = c.ask("pair")
+    assert st == fr.ERR and b"paired already" in p
+
+
+def test_undo_and_repl_verbs():
+    c = Client()
+    assert c.ok("undo", {"n": 2}) == b"" and ("undo", 2) in c.hub.calls
+    assert c.ok("undo") == b"" and ("undo", 1) in c.hub.calls
+    st, p = c.ask("undo", {"n": 9})
+    assert st == fr.ERR and b"nothing to take back" in p
+    assert c.ask("undo", {"n": "two"})[0] == fr.ERR
+    assert json.loads(c.ok("repl")) == {"repl_ms": 10000}
+
+    class Old(FakeHub):
+        pair = undo = repl = head = None
+    c = Client(Old(reg=registry()))
+    for verb in ("pair", "undo", "repl"):
+        st, p = c.ask(verb)
+        assert st == fr.ERR and b"does not do" in p
+    assert c.sync()[0] == c.hub.log and c.heads == []
 
 
 def test_registry_upload_in_four_frames_and_download():
@@ -251,7 +336,7 @@ def test_the_server_holds_little_heap_on_micropython():
     import gc
     if not hasattr(gc, "mem_alloc"):
         return                                # CPython: nothing to measure
-    hub = FakeHub(random_records(400, 3), registry())
+    hub = FakeHub(random_records(400, 3, gaps=True), registry())
     gc.collect()
     before = gc.mem_alloc()
     c = Client(hub)

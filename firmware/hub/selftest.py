@@ -1,0 +1,226 @@
+"""The board's guided self-test for the first evening (hardware/BRINGUP.md): each reader's
+identity and a tag read at each position, every seat and colour button (its LED lights: press
+it), the shuffle sensor, the buzzer's patterns, the display, free flash and heap. Prints a
+checklist, one line per check:
+
+    [PASS] PLAY pad reader: PN532 v1.6, IRQ pin
+    [FAIL] seat 4 button: not pressed in 10 s
+    [SEE ] buzzer: played accepted, rejected, ... (listen: each one different)
+
+SEE marks what only a person can judge (a sound, a picture). At the REPL (after holding the
+shuffle button at power-up):
+
+    >>> import hub.selftest; hub.selftest.main()
+
+run() is driven by wait(ms), which lets the board poll its inputs for ms: on the board it
+sleeps in 5 ms steps; tests pass one that moves a fake clock and plays the builder's part.
+"""
+import gc
+import os
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+from board import buzzer as tunes
+from board.compat import sleep_ms, ticks_diff, ticks_ms
+
+# Input codes of uno/events.py (tests/hub/test_selftest.py checks they agree).
+_IN_SHOE = const(1)
+_IN_PAD = const(2)
+_IN_SEAT = const(3)
+_IN_COLOUR = const(4)
+_IN_SHUFFLE = const(5)
+
+PASS = "PASS"
+FAIL = "FAIL"
+SEE = "SEE "
+SKIP = "SKIP"
+
+STEP_MS = const(5)
+PRESS_MS = const(10000)      # how long a prompt waits for its button or card
+HEAP_MIN = const(32768)      # free heap the table wants with the app loaded
+FLASH_MIN = const(262144)    # free flash for the log and the deck
+COLOURS = ("red", "yellow", "green", "blue")
+
+
+class SelfTest:
+    def __init__(self, board, say=print, wait=None, press_ms=PRESS_MS,
+                 heap_min=HEAP_MIN, flash_min=FLASH_MIN, root="/"):
+        self.board = board
+        self.say = say
+        self.wait = wait if wait is not None else self._wait
+        self.press_ms = press_ms
+        self.heap_min = heap_min
+        self.flash_min = flash_min
+        self.root = root
+        self.results = []  # (status, what, detail)
+        self.got = []      # table inputs the board put while we listened
+
+    def check(self, status, what, detail=""):
+        self.results.append((status, what, detail))
+        self.say("[%s] %s%s" % (status, what, ": " + detail if detail else ""))
+
+    def run(self):
+        """Every check in bring-up order; returns the results."""
+        b = self.board
+        keep = b._put
+        b.attach(self.got.append)
+        try:
+            self.readers()
+            self.buttons()
+            self.sound()
+            self.screen()
+            self.memory()
+        finally:
+            b.attach(keep)
+            b.leds.off()
+            b.buzzer.stop()
+        n = [0, 0, 0]
+        for st, _, _ in self.results:
+            n[0 if st == PASS else 1 if st == FAIL else 2] += 1
+        self.say("selftest: %d pass, %d fail, %d to check by eye or ear" % (n[0], n[1], n[2]))
+        return self.results
+
+    # -- the checks --
+
+    def readers(self):
+        for pad, code, where in ((self.board.play, _IN_PAD, "on the PLAY pad"),
+                                 (self.board.draw, _IN_SHOE, "through the DRAW shoe")):
+            if pad.up:
+                self.check(PASS, pad.name + " reader", pad.reader.describe())
+            else:
+                self.check(FAIL, pad.name + " reader", pad.report().split(": ", 1)[1])
+                continue
+            self.say("tap a tagged card " + where)
+            inp = self._listen(lambda i: i[0] == code)
+            if inp is None:
+                self.check(FAIL, pad.name + " reads a card",
+                           "no card in %d s" % (self.press_ms // 1000))
+            else:
+                self.check(PASS, pad.name + " reads a card", _hex(inp[1]))
+
+    def buttons(self):
+        leds = self.board.leds
+        for s in range(1, leds.seats + 1):
+            leds.show(turn=s)
+            self._press("seat %d button" % s, "press seat %d's button (its LED is lit)" % s,
+                        _IN_SEAT, s)
+        for c in range(4):
+            leds.show(colour=c)
+            self._press("%s button" % COLOURS[c], "press the %s button (its LED is lit)" % COLOURS[c],
+                        _IN_COLOUR, c)
+        leds.off()
+        self._press("shuffle sensor", "press the shuffle sensor", _IN_SHUFFLE, None)
+
+    def sound(self):
+        names = ("accepted", "uno", "warning", "penalty", "round_over", "rejected", "fault")
+        bz = self.board.buzzer
+        for name in names:
+            pat = tunes.PATTERNS[name]
+            bz.play(pat)
+            self.wait(sum(ms for f, ms in pat) + 300)
+        self.check(SEE, "buzzer", "played %s (listen: each one different, rejected a trill)"
+                   % ", ".join(names))
+
+    def screen(self):
+        d = self.board.display
+        if d is None:
+            self.check(SKIP, "display", "no panel at 0x3C (it is optional)")
+            return
+        d.hold = False
+        d.text(("SELFTEST", "0123456789ABCDEF", "every row lit:", "#" * 16, "#" * 16,
+                "#" * 16, "#" * 16))
+        d.note("#" * 16)
+        self.wait(1500)
+        self.check(SEE, "display", "8 rows of text, the last ones full (look)")
+        d.text(())
+        d.note("")
+
+    def memory(self):
+        try:
+            st = os.statvfs(self.root)
+            free = st[0] * st[4]  # f_bsize * f_bavail
+        except (OSError, AttributeError):
+            free = -1
+        if free < 0:
+            self.check(SKIP, "free flash", "no filesystem at " + self.root)
+        else:
+            self.check(PASS if free >= self.flash_min else FAIL, "free flash",
+                       "%d KB (want %d)" % (free // 1024, self.flash_min // 1024))
+        gc.collect()
+        mf = getattr(gc, "mem_free", None)
+        if mf is None:  # CPython
+            self.check(SKIP, "free heap", "not a MicroPython heap")
+            return
+        h = mf()
+        self.check(PASS if h >= self.heap_min else FAIL, "free heap",
+                   "%d KB (want %d)" % (h // 1024, self.heap_min // 1024))
+
+    # -- inside --
+
+    def _press(self, what, prompt, code, arg):
+        self.say(prompt)
+        wrong = []  # type: list
+        inp = self._listen(lambda i: i[0] == code and (arg is None or i[1] == arg), wrong)
+        if inp is not None:
+            self.check(PASS, what, "wired to another input too: " + _names(wrong) if wrong else "")
+        elif wrong:
+            self.check(FAIL, what, "got %s instead: check its wires" % _names(wrong))
+        else:
+            self.check(FAIL, what, "not pressed in %d s" % (self.press_ms // 1000))
+
+    def _listen(self, want, wrong=None):
+        """The first input that want() accepts within press_ms, or None; others go to wrong."""
+        waited = 0
+        while waited < self.press_ms:
+            got = self.got
+            while got:
+                i = got.pop(0)
+                if want(i):
+                    del got[:]
+                    return i
+                if wrong is not None and i[0] in (_IN_SEAT, _IN_COLOUR, _IN_SHUFFLE):
+                    wrong.append(i)
+            self.wait(50)
+            waited += 50
+        return None
+
+    def _wait(self, ms):
+        b = self.board
+        t0 = ticks_ms()
+        t = t0
+        while ticks_diff(t, t0) < ms:
+            b.poll_once(t)
+            b.leds.step(t)
+            b.buzzer.step(t)
+            sleep_ms(STEP_MS)
+            t = ticks_ms()
+
+
+def _hex(b):
+    return "".join("%02x" % x for x in b)
+
+
+def _names(inps):
+    out = []
+    for i in inps:
+        if i[0] == _IN_SEAT:
+            out.append("seat %d" % i[1])
+        elif i[0] == _IN_COLOUR:
+            out.append(COLOURS[i[1]])
+        else:
+            out.append("shuffle")
+    return ", ".join(out)
+
+
+def run(board, **kw):
+    return SelfTest(board, **kw).run()
+
+
+def main():
+    """At the REPL on a board: build the board and run every check."""
+    from hub.esp32 import Esp32Board
+    return run(Esp32Board())

@@ -1,0 +1,231 @@
+"""The take-back (issue 10): (IN_UNDO, n) leaves exactly the state the stream without the last n
+accepted inputs gives; it never crosses a round's end; it is a table input like any other."""
+from uno.bot import Bot
+from uno.events import (IN_SHOE, IN_PAD, IN_SEAT, IN_COLOUR, IN_SHUFFLE, IN_TICK, IN_RULE,
+                        IN_UNDO, REJECT, UNDO, CARD_BACK, RULE, R_UNDO_PAST, R_BAD_INPUT,
+                        P_LOBBY, P_DRAWOFF, P_DEALER, P_DEAL, P_START, P_PLAY, P_ROUND_OVER)
+from uno.record import Replay, from_words
+from uno.rules import Settings
+from uno.script import dumps, input_dict, to_input
+from uno.state import snapshot, load
+from uno.table import Table
+from kit import act, deal, names
+
+
+def _state(t):
+    """snapshot(t), copied: a snapshot shares some of the table's lists."""
+    return _deep(snapshot(t))
+
+
+def _deep(v):
+    if isinstance(v, dict):
+        return dict((k, _deep(v[k])) for k in v)
+    if isinstance(v, list):
+        return [_deep(x) for x in v]
+    return v
+
+
+def _same(a, b):
+    """Snapshots equal but for the turn timer's start, which a take-back restarts (P2)."""
+    a = dict(a)
+    b = dict(b)
+    ca, cb = a.pop("clock"), b.pop("clock")
+    return a == b and ca[0] == cb[0]
+
+
+def _night(settings, seats, seed, rounds, **kw):
+    """A bot's stream: [(input, ms, accepted, phase before, segment, ended a round)], and the
+    snapshots after each prefix (snaps[k]: after the first k inputs). A round's end ends a
+    segment: take-backs reach no further back."""
+    t = Table(Settings(settings))
+    bot = Bot(t, seats, seed=seed, **kw)
+    stream = []
+    snaps = [_state(t)]
+    seg = 0
+    done = 0
+    while done < rounds:
+        ph = t.phase
+        inp, evs = bot.step()
+        ok = bool(evs) and (len(evs) > 1 or evs[0][0] != REJECT)
+        ended = t.phase != ph and t.phase >= P_ROUND_OVER
+        stream.append((inp, bot.clock if bot.p_tick else -1, ok, ph, seg, ended))
+        snaps.append(_state(t))
+        if ended:
+            seg += 1
+            done += 1
+    return stream, snaps
+
+
+def _fed(settings, stream, k):
+    t = Table(Settings(settings))
+    for inp, ms, _, _, _, _ in stream[:k]:
+        t.feed(inp, ms)
+    return t
+
+
+def _target(stream, k, n):
+    """Index of the n-th last accepted input among the first k, in k's segment; else -1."""
+    if stream[k - 1][5]:
+        return -1  # the last input ended a round
+    seg = stream[k - 1][4]
+    j = k
+    while n:
+        j -= 1
+        if j < 0 or stream[j][4] != seg:
+            return -1
+        if stream[j][2]:
+            n -= 1
+    return j
+
+
+def _check_all(settings, seats, seed, rounds, ns=(1,), step=1, **kw):
+    stream, snaps = _night(settings, seats, seed, rounds, **kw)
+    covered = set()
+    for k in range(1, len(stream) + 1, step):
+        for n in ns:
+            t = _fed(settings, stream, k)
+            before = _state(t)
+            loc = bytearray(t.loc)
+            evs = list(t.feed((IN_UNDO, n)))
+            j = _target(stream, k, n)
+            if j < 0:
+                assert evs == [(REJECT, R_UNDO_PAST, 0, -1)], (k, n, evs)
+                assert _same(_state(t), before), (k, n)
+                continue
+            assert evs[0] == (UNDO, n), evs
+            assert _same(_state(t), snaps[j]), "take-back of %r (input %d, n %d)" % (
+                stream[j][0], j, n)
+            for e in evs:  # the events say where every card went
+                if e[0] == CARD_BACK:
+                    assert loc[e[1]] == e[2]
+                    loc[e[1]] = e[3]
+            assert loc == t.loc
+            if n == 1:
+                covered.add((stream[j][0][0], stream[j][3]))
+    return covered, stream
+
+
+def test_taking_back_each_input_of_an_official_night_gives_the_stream_without_it():
+    covered, _ = _check_all({"hand_size": 3}, [1, 2, 3], 4, 3, mistakes=60, rules=900)
+    for want in ((IN_SEAT, P_LOBBY), (IN_SHUFFLE, P_LOBBY), (IN_SHOE, P_DRAWOFF),
+                 (IN_SHUFFLE, P_DEALER), (IN_SHOE, P_DEAL), (IN_SHOE, P_START),
+                 (IN_PAD, P_PLAY), (IN_SHOE, P_PLAY), (IN_SEAT, P_PLAY), (IN_COLOUR, P_PLAY),
+                 (IN_SHUFFLE, P_ROUND_OVER), (IN_RULE, P_ROUND_OVER)):
+        assert want in covered, "no take-back of input %d in phase %d" % want
+
+
+def test_taking_back_with_every_house_rule_and_the_turn_timer():
+    everything = {"preset": "party", "hand_size": 4, "forced": "yes", "scoring": "losers",
+                  "elimination": "yes", "teams": 2}
+    covered, _ = _check_all(everything, [1, 2, 3, 4], 2, 1, step=2, mistakes=40, tick=150)
+    assert (IN_PAD, P_PLAY) in covered and (IN_SHOE, P_PLAY) in covered
+
+
+def test_taking_back_several_inputs_at_once():
+    _check_all({"hand_size": 2}, [1, 2], 8, 2, ns=(2, 3, 5), step=3, mistakes=40)
+
+
+def test_two_take_backs_of_one_equal_one_of_two_and_play_goes_on_after():
+    stream, snaps = _night({"hand_size": 3}, [1, 2, 3], 6, 1, mistakes=30)
+    k = len(stream) - 3
+    a = _fed({"hand_size": 3}, stream, k)
+    b = _fed({"hand_size": 3}, stream, k)
+    a.feed((IN_UNDO, 1))
+    a.feed((IN_UNDO, 1))
+    b.feed((IN_UNDO, 2))
+    assert _same(_state(a), _state(b))
+    j = _target(stream, k, 2)
+    assert _same(_state(a), snaps[j])
+    for inp, ms, _, _, _, _ in stream[j:]:  # the same inputs again reach the same round's end
+        a.feed(inp, ms)
+    assert _same(_state(a), snaps[-1])
+
+
+def test_a_take_back_across_a_round_end_is_refused_and_a_rule_between_rounds_is_taken_back():
+    stream, snaps = _night({"hand_size": 2}, [1, 2], 3, 1)
+    t = _fed({"hand_size": 2}, stream, len(stream))
+    assert t.phase == P_ROUND_OVER
+    before = _state(t)
+    assert t.feed((IN_UNDO, 1)) == [(REJECT, R_UNDO_PAST, 0, -1)]
+    assert _same(_state(t), before)
+    assert names(t.feed((IN_RULE, "stacking", "on"))) == ["rule"]
+    assert t.rules.stacking == "on"
+    evs = list(t.feed((IN_UNDO, 1)))
+    assert evs == [(UNDO, 1), (RULE, "stacking", "off")]
+    assert t.rules.stacking == "off" and _same(_state(t), before)
+    t.feed((IN_RULE, "stacking", "on"))
+    assert t.feed((IN_UNDO, 2))[0] == (REJECT, R_UNDO_PAST, 0, -1)
+    assert t.rules.stacking == "on"
+
+
+def test_bad_take_backs_are_refused_and_change_nothing():
+    t = deal({1: "R1 R2", 2: "G5 B7"}, start="R5")
+    act(t, "pad R2")
+    before = _state(t)
+    for bad in ((IN_UNDO,), (IN_UNDO, 0), (IN_UNDO, -1), (IN_UNDO, "1"), (IN_UNDO, True),
+                (IN_UNDO, 1, 2), (IN_UNDO, None)):
+        assert t.feed(bad) == [(REJECT, R_BAD_INPUT, 0, -1)], bad
+        assert _state(t) == before
+    assert t.feed((IN_UNDO, 99))[0][1] == R_UNDO_PAST
+
+
+def test_the_events_say_which_card_goes_back_where():
+    t = deal({1: "R1 R2", 2: "G5 B7"}, start="R5")
+    r2 = t.hands[1][1] if t.hands[1][1] != t.hands[1][0] else t.hands[1][0]
+    act(t, "pad R2")
+    card = t.top
+    assert names(act(t, "undo")) == ["undo", "card_back", "turn"]
+    evs = act(t, "shoe R3", "undo")  # seat 1 draws instead, then the draw is taken back
+    assert names(evs) == ["undo", "card_back"]
+    assert evs[1][2] == 1 and evs[1][3] == 0  # from seat 1's hand to the shoe
+    assert card in t.hands[1] and r2 in t.hands[1]
+
+
+def test_a_table_loaded_from_a_snapshot_takes_back_to_there():
+    t = deal({1: "R1 R2", 2: "G5 B7"}, start="R5")
+    u = load(_state(t))
+    assert u.feed((IN_UNDO, 1))[0] == (REJECT, R_UNDO_PAST, 0, -1)
+    act(u, "pad R2")
+    act(u, "undo")
+    assert _state(u) == _state(t)
+
+
+def test_the_clock_of_a_take_back_restarts_the_turn_timer():
+    t = deal({1: "R1 R2 R3", 2: "G5 B7 B8"}, start="R5", turn_timer=10)
+    t.feed((IN_TICK, 1000), 1000)
+    act(t, "pad R2")
+    assert names(t.feed((IN_TICK, 9500), 9500)) == ["timer_warn"]
+    assert t.feed((IN_UNDO, 1), 9600)[0] == (UNDO, 1)  # the warning is taken back
+    assert t.turn == 2 and t.since == 9600 and not t.warned
+    evs = t.feed((IN_UNDO, 1), 9700)  # then the play: seat 1's time starts again
+    assert evs[0] == (UNDO, 1) and t.turn == 1
+    assert t.clock == 9700 and t.since == 9700 and not t.warned
+    assert t.deadline() == 9700 + 8000
+    t.feed((IN_TICK, 17600), 17600)
+    assert not t.warned and names(t.feed((IN_TICK, 17700), 17700)) == ["timer_warn"]
+
+
+def test_an_undo_input_goes_through_scripts_and_records_and_replays_to_itself():
+    assert from_words("undo") == {"in": "undo", "n": 1}
+    assert from_words("undo 3") == {"in": "undo", "n": 3}
+    t = Table()
+    assert to_input({"in": "undo", "n": 2}, t) == (IN_UNDO, 2)
+    assert input_dict((IN_UNDO, 2), t.registry) == {"in": "undo", "n": 2}
+    assert dumps(input_dict((IN_UNDO, 2), t.registry)) == '{"in":"undo","n":2}'
+    stream, _ = _night({"hand_size": 3}, [1, 2], 5, 1, mistakes=20)
+    lines = ['{"settings":{"hand_size":3}}']
+    for i in range(len(stream)):
+        inp = stream[i][0]
+        lines.append(dumps(input_dict(inp, t.registry)))
+        if i % 7 == 6:
+            lines.append('{"in":"undo","n":1}')
+    rec = list(Replay().record(lines))
+    assert any('"ev":"undo"' in r for r in rec) and any('"ev":"card_back"' in r for r in rec)
+    assert list(Replay().record(rec)) == rec
+    final = Replay()
+    for _ in final.run(lines):
+        pass
+    again = Replay()
+    for _ in again.run(rec):
+        pass
+    assert _state(final.table) == _state(again.table)

@@ -1,0 +1,170 @@
+"""Issue 8, item 7: what the laptop asks for can never change a round the table is judging."""
+import json
+
+import logkit
+from check import raises
+from hubkit import FakeBoard, game
+from hub.app import Hub, ENROLL_QUIET, ENROLL_MAX
+from hub.handler import LinkHandler
+from link import frame as fr
+from link.server import LinkServer, chunks
+from uno.cards import synthetic_registry
+from uno.events import IN_SEAT, IN_SHUFFLE, IN_PAD, IN_SHOE, IN_RULE, P_LOBBY, P_DRAWOFF
+from uno.state import snapshot
+
+UID = b"\x04\x01\x02\x03\x04\x05\x06"
+
+
+def hub_at(path=None, settings=None):
+    h = Hub(FakeBoard(), logkit.log(path or logkit.fresh()))
+    h.start(settings)
+    return h
+
+
+class Host:
+    def __init__(self, hub):
+        self.srv = LinkServer(LinkHandler(hub))
+        self.rid = 0
+
+    def ask(self, verb, payload=b""):
+        self.rid += 1
+        if not isinstance(payload, (bytes, str)):
+            payload = fr.ascii_text(json.dumps(payload))
+        f = fr.decode(self.srv.handle(fr.encode(self.rid, verb, fr.REQ, payload)))
+        return f[2], f[3]
+
+
+def logged(h):
+    return [r[4] for r in h.log.read_from(1) if r[1] == 1]
+
+
+def in_draw_for_dealer():
+    h = hub_at()
+    for inp in ((IN_SEAT, 1, 0), (IN_SEAT, 2, 0), (IN_SHUFFLE,)):
+        h.feed(inp)
+    assert h.table.phase == P_DRAWOFF
+    return h
+
+
+def in_round():
+    settings, inputs = game(rounds=0, extra=12)
+    h = hub_at(settings=settings)
+    for ms, inp in inputs:
+        h.board.clock = ms
+        h.feed(inp)
+    assert h.table.phase in (3, 4, 5), h.table.phase
+    return h
+
+
+def test_deck_upload_is_refused_in_the_draw_for_dealer_and_in_a_round():
+    uids = [synthetic_registry().uid(i) for i in range(108)]
+    from binascii import b2a_base64
+    for make in (in_draw_for_dealer, in_round):
+        h = make()
+        reg = h.table.registry
+        host = Host(h)
+        for part in chunks(uids)[:3]:
+            assert host.ask("registry", b2a_base64(part, newline=False))[0] == fr.OK
+        st, p = host.ask("registry", b2a_base64(chunks(uids)[3], newline=False))
+        assert st == fr.ERR and b"locked" in p and h.table.registry is reg
+
+
+def test_enrolment_is_refused_in_the_draw_for_dealer_and_in_a_round():
+    for make in (in_draw_for_dealer, in_round):
+        h = make()
+        n = h.seq
+        st, p = Host(h).ask("enroll", {"on": True})
+        assert st == fr.ERR and b"locked" in p and h.enrolling is None
+        evs = h.feed((IN_PAD, UID))          # a card read is still logged and judged
+        assert h.seq == n + 1 and evs
+
+
+def test_enrolment_ends_when_a_draw_for_dealer_begins():
+    h = hub_at()
+    host = Host(h)
+    assert host.ask("enroll", {"on": True})[0] == fr.OK
+    h.feed((IN_SHOE, UID))
+    assert h.enrolling == ["04010203040506"] and h.seq == 0       # not a table input
+    for inp in ((IN_SEAT, 1, 0), (IN_SEAT, 2, 0), (IN_SHUFFLE,)):
+        h.feed(inp)
+    assert h.enrolling is None
+    n = h.seq
+    h.feed((IN_SHOE, UID))
+    assert h.seq == n + 1                                           # the game's again
+
+
+def test_a_quiet_enrolment_ends_by_itself_and_a_host_that_goes_away_ends_it():
+    h = hub_at()
+    h.enroll(True)
+    h.board.clock += ENROLL_QUIET // 2
+    h.feed((IN_SHOE, UID))                   # a read keeps it open
+    h.board.clock += ENROLL_QUIET // 2 + 1
+    h.housekeeping()
+    assert h.enrolling is not None
+    h.heard()                                # and so does the host asking
+    h.board.clock += ENROLL_QUIET
+    h.housekeeping()
+    assert h.enrolling is not None
+    h.board.clock += 1
+    h.housekeeping()
+    assert h.enrolling is None
+    h.enroll(True)
+    h.host_gone()
+    assert h.enrolling is None
+
+
+def test_enrolment_keeps_a_bounded_number_of_tags():
+    h = hub_at()
+    h.enroll(True)
+    for i in range(ENROLL_MAX + 40):
+        h.feed((IN_SHOE, bytes((4, i & 255, i >> 8, 1))))
+    assert len(h.enrolling) == ENROLL_MAX
+
+
+def test_a_rule_request_the_table_refuses_is_not_logged():
+    h = hub_at()
+    host = Host(h)
+    assert host.ask("rule", {"name": "stacking", "value": "on"})[0] == fr.OK
+    n = h.seq
+    for name, value in (("stacking", "maybe"), ("nonsense", 1), ("hand_size", "\u0667"),
+                        ("hand_size", 99), ("preset", "chaos")):
+        st, p = host.ask("rule", {"name": name, "value": value})
+        assert st == fr.ERR and b"value it does not take" in p, (name, value)
+    assert h.seq == n and logged(h)[-1] == (IN_RULE, "stacking", "on")
+    h2 = in_round()
+    n = h2.seq
+    st, p = Host(h2).ask("rule", {"name": "stacking", "value": "on"})
+    assert st == fr.ERR and b"locked" in p and h2.seq == n
+
+
+def test_what_was_logged_replays_to_the_tables_state():
+    h = in_round()
+    host = Host(h)
+    host.ask("rule", {"name": "stacking", "value": "on"})     # refused: a round is on
+    want = snapshot(h.table)
+    h.log.close()
+    again = Hub(FakeBoard(), logkit.log(h.log.dir))
+    again.start()
+    assert snapshot(again.table) == want
+
+
+def test_ack_past_what_was_sent_prunes_nothing():
+    h = in_round()
+    host = Host(h)
+    before = h.log.segments()
+    st, p = host.ask("ack", {"upto": 1 << 30})
+    assert st == fr.ERR and b"sync first" in p and h.log.segments() == before
+
+
+def test_an_undo_of_no_inputs_or_too_many_is_refused_and_not_logged():
+    h = in_round()
+    n = h.seq
+    for bad in ({"n": 0}, {"n": 256}, {"n": "1"}, {"n": -1}):
+        assert Host(h).ask("undo", bad)[0] == fr.ERR
+    assert h.seq == n
+
+
+def test_lobby_is_between_rounds():
+    h = hub_at()
+    assert h.table.phase == P_LOBBY and h.between_rounds()
+    raises(ValueError, LinkHandler(in_round()).enroll, True)

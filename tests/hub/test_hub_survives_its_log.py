@@ -1,0 +1,201 @@
+"""Issue 8, items 1 and 4 (hub side): a damaged or full log never stops the table."""
+import logkit
+from hubkit import FakeBoard, game
+from hub.app import Hub, LOG_FULL, DAMAGED
+from hub.handler import LinkHandler
+from uno.events import IN_SEAT, IN_SHUFFLE
+from uno.state import snapshot
+
+
+class Full(Exception):
+    pass
+
+
+def full_log(path):
+    """A log whose appends fail with ENOSPC while .full is set (the flash is full)."""
+    lg = logkit.log(path)
+    real = lg.append
+
+    def append(inp, t=None, wall=False):
+        if lg.full:
+            raise OSError(28, "no space")
+        return real(inp, t, wall)
+    lg.full = False
+    lg.append = append
+    return lg
+
+
+def test_an_input_that_cannot_be_logged_is_not_judged_and_play_carries_on():
+    path = logkit.fresh()
+    lg = full_log(path)
+    h = Hub(FakeBoard(), lg)
+    h.start()
+    h.feed((IN_SEAT, 1, 0))
+    lg.full = True
+    before = snapshot(h.table)
+    assert h.feed((IN_SEAT, 2, 0)) is None
+    assert snapshot(h.table) == before and h.seq == 1
+    assert h.full and h.board.buzzer.played[-1] is LOG_FULL
+    s = h.status()
+    assert s["log_full"] and s["tune"] == "log_full" and "LOG FULL" in s["notice"]
+    st = LinkHandler(h).status()
+    assert st["log_full"] and "sync" in st["warn"]
+    try:
+        LinkHandler(h).set_rule("stacking", "on")
+        raise AssertionError("a rule request went in with the flash full")
+    except ValueError as e:
+        assert "log full" in str(e)
+    lg.full = False                                       # sync --ack freed space
+    assert h.feed((IN_SEAT, 2, 0)) is not None
+    assert not h.full and h.seq == 2 and [x["seat"] for x in h.status()["seats"]] == [1, 2]
+
+
+def test_flash_use_past_80_percent_warns():
+    h = Hub(FakeBoard(), logkit.log(logkit.fresh()))
+    h.start()
+    h.flash = (79, 100)
+    assert not h.flash_warn() and h.notice() is None
+    h.flash = (80, 100)
+    assert h.flash_warn() and h.notice() == "log 80% full - sync soon"
+    assert LinkHandler(h).status()["warn"] == "log 80% full - sync soon"
+
+
+def test_flash_use_is_measured_at_boot():
+    h = Hub(FakeBoard(), logkit.log(logkit.fresh()))
+    h.start()
+    used, total = h.flash
+    assert 0 <= used <= total and total > 0
+    assert LinkHandler(h).status()["flash"] == [used, total]
+
+
+def test_damage_in_the_middle_of_the_round_boots_reported_and_playable():
+    path = logkit.fresh()
+    settings, inputs = game(rounds=0, extra=30)
+    h = Hub(FakeBoard(), logkit.log(path))
+    h.start(settings)
+    for ms, inp in inputs[:25]:
+        h.board.clock = ms
+        h.feed(inp)
+    h.log.close()
+    seg = logkit.seg(path)
+    logkit.flip(seg, logkit.size(seg) // 2)               # one byte in the middle
+    again = Hub(FakeBoard(), logkit.log(path))
+    again.start()                                         # no exception: salvaged
+    assert again.damage and again.board.buzzer.played[-1] is DAMAGED
+    s = again.status()
+    assert s["damage"] and s["tune"] == "damaged" and "DAMAGED" in s["notice"]
+    assert LinkHandler(again).status()["damages"] == len(again.damage)
+    n = again.seq
+    again.feed((IN_SHUFFLE,))                             # and the table plays on
+    assert again.seq == n + 1
+
+
+class Broken:
+    """A log whose recovery fails in a way no salvage can fix."""
+    dir = None
+    next_seq = 1
+    damage = None
+
+    def __init__(self, path):
+        self.dir = path
+
+    def recover(self, **kw):
+        raise RuntimeError("the flash is gone")
+
+    def append(self, inp, t=None, wall=False):
+        raise OSError(5, "EIO")
+
+    def prune(self, upto):
+        return 0
+
+
+def test_any_exception_in_recovery_ends_in_a_playable_table_that_says_so():
+    path = logkit.fresh()
+    h = Hub(FakeBoard(), Broken(path))
+    h.start()
+    assert h.table is not None and "recovery failed" in h.fault
+    assert h.board.buzzer.played[-1] is DAMAGED
+    assert h.feed((IN_SEAT, 1, 0)) is None                # cannot be logged: not judged
+    assert h.status()["seats"] == [] and "log" in h.fault
+
+
+def test_an_unreadable_snapshot_starts_the_round_over_reported():
+    path = logkit.fresh()
+    h = Hub(FakeBoard(), logkit.log(path))
+    h.start()
+    h.feed((IN_SEAT, 1, 0))
+    h.log.snapshot('{"not": "a table"}', 5)
+    h.log.close()
+    again = Hub(FakeBoard(), logkit.log(path))
+    again.start()
+    assert "snapshot" in again.fault and again.table.phase == 0
+
+
+def test_the_table_id_is_made_once_and_kept():
+    path = logkit.fresh()
+    h = Hub(FakeBoard(), logkit.log(path))
+    h.start()
+    assert len(h.id) == 8
+    h.log.close()
+    again = Hub(FakeBoard(), logkit.log(path))
+    again.start()
+    assert again.id == h.id and again.status()["id"] == LinkHandler(h).hello()["id"]
+
+
+def test_a_board_id_is_the_chips_own():
+    class Chip(FakeBoard):
+        def unique_id(self):
+            return b"\x24\x6f\x28\xaa\xbb\xcc"
+    h = Hub(Chip(), logkit.log(logkit.fresh()))
+    h.start()
+    assert len(h.id) == 8
+    h2 = Hub(Chip(), logkit.log(logkit.fresh()))
+    h2.start()
+    assert h2.id == h.id                                  # the chip's, not a file's
+
+
+def test_pairing_hands_the_key_once_until_allowed_again():
+    import os
+    path = logkit.fresh()
+    h = Hub(FakeBoard(), logkit.log(path))
+    h.start()
+    k = LinkHandler(h).pair()
+    assert k["id"] == LinkHandler(h).hello()["id"] and len(k["key"]) == 64
+    try:
+        LinkHandler(h).pair()
+        raise AssertionError("paired twice")
+    except ValueError as e:
+        assert "paired already" in str(e)
+    os.remove(h.keyfile + ".paired")                      # allowed again, over the REPL
+    assert LinkHandler(h).pair() == k                     # the same key: old hosts still verify
+
+
+def test_the_links_status_of_a_ten_seat_round_with_damage_fits_one_frame():
+    import json
+    from link.server import LinkServer
+    from link import frame as fr
+    from uno.bot import Bot
+    h = Hub(FakeBoard(), logkit.log(logkit.fresh()))
+    h.start({"preset": "party"})
+    bot = Bot(h.table, list(range(1, 11)), seed=2, mistakes=0)
+    for _ in range(120):
+        bot.keep(h.feed(bot.next_input()))
+    h.damage = [(1000000 + i, 2000000 + i, "foreign") for i in range(20)]
+    h.fault = "recovery failed, fresh table: " + "x" * 200
+    h.flash = (1500000, 1572864)
+    h.wall = (1750000000, 123456789)
+    class Chained(LinkHandler):                           # a log with its chain head
+        def head(self):
+            return 123456, b"\xab" * 32, b"\xcd" * 32
+    out = LinkServer(Chained(h)).handle(fr.encode(1, "status", fr.REQ))
+    rid, verb, st, p = fr.decode(out)
+    assert st == fr.OK, p
+    d = json.loads(p)
+    assert len(d["seats"]) == 10 and d["damages"] == 20 and d["head"][0] == 123456
+    assert "cut" not in d and len(d["damage"]) == 3
+    from uno.rules import Settings
+    h.table.rules.changed = lambda: dict((k, "x" * 12) for k in Settings().as_dict())
+    out = LinkServer(Chained(h)).handle(fr.encode(2, "status", fr.REQ))
+    rid, verb, st, p = fr.decode(out)
+    d = json.loads(p)
+    assert st == fr.OK and d["cut"] in ("damage", "fault", "rules") and d["head"] and d["mac"]
