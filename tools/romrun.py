@@ -52,6 +52,9 @@ def main(argv):
         mod = getattr(mod, part)
     if func:
         getattr(mod, func)(argv[2:])
+    if say:  # where the engine came from: /rom/..., a .mpy file, or frozen (uno/table.py)
+        engine = sys.modules.get("uno.table")
+        print("code from: %s" % (engine.__file__ if engine else "-"))
     return 0
 
 

@@ -102,6 +102,7 @@ def deploy(port, work, dry_run=False):
     out = (r.stdout + r.stderr).strip()
     if r.returncode:
         why = out.splitlines()[-1] if out else "exit %d" % r.returncode
+        why = why[len("mpremote: "):] if why.startswith("mpremote: ") else why
         hint = (" The board needs firmware built with ROMFS and a romfs partition "
                 "(docs/deploy.md)." if "ROMFS" in out or "partition" in out else
                 " Is the port free (close `unotable monitor`)?")
