@@ -996,7 +996,8 @@ class Table:
         elif ph != _P_LOBBY:
             # S2: the last round's winner deals, or (option) the next seat
             if self.rules.next_dealer == "rotate":
-                self._new_round(self._after(self.dealer, 1, self.seats, 1))
+                seats = self.seats
+                self._new_round(seats[(seats.index(self.dealer) + 1) % len(seats)])
             else:
                 self._new_round(self.winner)
         elif self.rules.first_dealer:
@@ -1083,12 +1084,14 @@ class Table:
         self.dry = 0
         self.hands[seat].append(card)
 
-    def _after(self, seat, k, order=None, direction=0):
-        order = order or self.active
-        return order[(order.index(seat) + k * (direction or self.dir)) % len(order)]
+    def _after(self, seat, k):
+        """The seat k places after seat in this round's turn order and direction."""
+        order = self.active
+        return order[(order.index(seat) + k * self.dir) % len(order)]
 
     def _next(self, k):
-        self.turn = self._after(self.turn, k)
+        order = self.active
+        self.turn = order[(order.index(self.turn) + k * self.dir) % len(order)]
         gone = self.leaving
         if gone:  # M3: an out seat kept the turn only to name a colour (or went out on it)
             self.active.remove(gone)
