@@ -912,14 +912,14 @@ class Table:
             self._reject(_R_LOCKED, 0, -1)
             return
         rules = self.rules
-        before = rules.as_dict()
         try:
             if name == "preset":
+                before = rules.as_dict()
                 changed = rules.apply_preset(value)
             else:
-                old = getattr(rules, name, None)
+                before = {name: getattr(rules, name, None)}
                 rules.set(name, value)
-                changed = [name] if getattr(rules, name) != old else []
+                changed = [name] if getattr(rules, name) != before[name] else []
         except (ValueError, TypeError):
             self._reject(_R_BAD_RULE, 0, -1)
             return
