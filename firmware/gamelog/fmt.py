@@ -304,7 +304,8 @@ class Reader:
             name, eq, val = text.partition("=")
             if not eq:
                 return False
-            d = (IN_RULE, name, int(val) if val.isdigit() else val)
+            # ASCII digits only (CPython's isdigit takes other scripts'): replay as the table
+            d = (IN_RULE, name, int(val) if val.isdigit() and len(val.encode()) == len(val) else val)
         else:
             d = bytes(mv[p:e])
             if ty & F_X:
