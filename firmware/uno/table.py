@@ -158,13 +158,14 @@ class Table:
     top, colour         card on the pile and the active colour (-1 while none)
     shoe, pile          cards in the shoe and on the discard pile
     pending, debts      D/W4 draws the turn seat owes; penalty draws [[seat, n, why], ...]
-    answerable          the pending draw may still be answered by a jump-in or a challenge
-    stackable           ... and by stacking (H1): only a D or W4 played in turn
+    answerable          the pending draw may still be answered (H2 jump-in, C1 challenge)
+    stackable           ... and stacked on (H1): a D or W4 a seat played, not a start card
+                        (S4) nor a winner's last card (T5)
     want, window        seat to name a colour; seat whose UNO window is open (called, caught)
     drawn               card just drawn that may still be played (T2), else -1
-    w4_from             seat whose W4 the turn seat may challenge (C1)
+    w4_from, w4_illegal seat whose W4 the turn seat may challenge (C1), and the verdict
     chain, slap, sum_to H3's multi-playing seat; H7's seats still to slap; H5's number
-    due                 the shoe is empty and a draw is due: the pile must be shuffled (T4)
+    due                 the shoe is empty and the pile must be shuffled into it (T4, S2)
     dry                 passes in a row with nothing left to draw (T6)
     winner, clock       last round's winner; the table's time in ms (P2)
     out                 the events of the last feed (a reused list)
