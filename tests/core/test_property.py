@@ -129,6 +129,8 @@ def play_match(seed, rounds_wanted):
                 check_places(t)
         if t.phase == P_PLAY:
             assert t.turn in t.active or t.turn == t.leaving, (t.turn, t.active, seed)
+            for d in t.debts:   # M3: a seat that is out owes nothing
+                assert d[0] not in t.finished, (t.debts, t.finished, seed)
         if steps % 37 == 0:
             check_places(t)
         else:
