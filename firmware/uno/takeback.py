@@ -196,7 +196,7 @@ class TakeBack:
         if n > self.room:
             log.extend(bytes(_GROW))
             self.room = len(log) - 16
-        if not out or len(out) == 1 and out[0][0] == _REJECT:  # changed nothing: its time only
+        if not out or out[-1][0] == _REJECT and len(out) == 1:  # changed nothing: its time only
             if inp and inp[0] == _IN_TICK and len(inp) == 2 and type(inp[1]) is int:
                 log[n] = _IN_TICK if ms < 0 else _IN_TICK | _MS  # a quiet tick: the clock moves
                 n = _varint(log, n + 1, inp[1])
