@@ -72,19 +72,13 @@ def _put(buf, v):
     buf.append(v)
 
 
-def _ints(v):
-    for x in v:
-        if type(x) is not int:
-            return False
-    return True
-
-
 _names = {}  # field names as last packed, per object kind: one tuple each, not one per pack
 
 
 def _pack(d, skip):
-    """An object's fields as (names, bytes, others): ints, flags and int lists as a few bytes
-    each (a round's start state in some 400 bytes, not a dict of copies), the rest kept."""
+    """An object's fields as (names, bytes, others): ints, flags and lists of small ints as a
+    few bytes each (a round's start state in some 300 bytes, not a dict of copies), the rest
+    kept. Once a round: the lists go through bytes() whole, not int by int."""
     names = []
     buf = bytearray()
     others = []
@@ -103,18 +97,27 @@ def _pack(d, skip):
             buf.append(4)
             _put(buf, len(v))
             buf.extend(v)
-        elif t is list and _ints(v):
-            buf.append(5)
-            _put(buf, len(v))
-            for x in v:
-                _put(buf, x)
-        elif t is list and all(type(x) is list and _ints(x) for x in v):
-            buf.append(6)  # hands, debts
-            _put(buf, len(v))
-            for x in v:
-                _put(buf, len(x))
-                for y in x:
-                    _put(buf, y)
+        elif t is list:
+            try:  # cards, seats, small counts: one byte each (ValueError past 255)
+                if v and type(v[0]) is list:
+                    b = []
+                    for x in v:  # hands, debts
+                        if type(x) is not list:
+                            raise TypeError
+                        b.append(bytes(x))
+                    buf.append(6)
+                    _put(buf, len(b))
+                    for x in b:
+                        _put(buf, len(x))
+                        buf.extend(x)
+                else:
+                    b = bytes(v)
+                    buf.append(5)
+                    _put(buf, len(b))
+                    buf.extend(b)
+            except (TypeError, ValueError):  # scores past 255, or anything else
+                buf.append(7)
+                others.append(_copy(v))
         else:
             buf.append(7)  # str, tuple: kept (a copy of anything mutable)
             others.append(_copy(v))
@@ -143,20 +146,15 @@ def _unpack(packed, obj):
             i += n
         elif tag == 5:
             n, i = _unvarint(buf, i)
-            v = []
-            for _ in range(n):
-                x, i = _unvarint(buf, i)
-                v.append(x)
+            v = list(buf[i:i + n])
+            i += n
         elif tag == 6:
             n, i = _unvarint(buf, i)
             v = []
             for _ in range(n):
                 m, i = _unvarint(buf, i)
-                w = []
-                for _ in range(m):
-                    x, i = _unvarint(buf, i)
-                    w.append(x)
-                v.append(w)
+                v.append(list(buf[i:i + m]))
+                i += m
         else:
             v = _copy(others[k])
             k += 1
