@@ -79,18 +79,29 @@ def _pack(d, skip):
     """An object's fields as (names, bytes, others): ints, flags and lists of small ints as a
     few bytes each (a round's start state in some 300 bytes, not a dict of copies), the rest
     kept. Once a round: the lists go through bytes() whole, not int by int."""
-    names = []
+    key = len(skip)
+    names = _names.get(key, ())
+    same = True  # the fields as last time: their names are not stored again
+    i = 0
     buf = bytearray()
     others = []
     for k in d:
         if k in skip:
             continue
         v = d[k]
-        names.append(k)
+        if same and (i >= len(names) or names[i] is not k):
+            same = False
+            names = list(names[:i])
+        if not same:
+            names.append(k)
+        i += 1
         t = type(v)
         if t is int:
             buf.append(0)
-            _put(buf, v)
+            if 0 <= v < 64:
+                buf.append(v << 1)  # _put, inline: most fields are small counts and seats
+            else:
+                _put(buf, v)
         elif v is True or v is False or v is None:
             buf.append(1 if v else 2 if v is False else 3)
         elif t is bytearray:
@@ -121,11 +132,9 @@ def _pack(d, skip):
         else:
             buf.append(7)  # str, tuple: kept (a copy of anything mutable)
             others.append(_copy(v))
-    names = tuple(names)
-    key = len(skip)
-    if _names.get(key) != names:
-        _names[key] = names
-    return _names[key], bytes(buf), others
+    if not same or i < len(names):
+        names = _names[key] = tuple(names[:i])
+    return names, bytes(buf), others
 
 
 def _unpack(packed, obj):
@@ -165,6 +174,7 @@ class TakeBack:
     def __init__(self, table):
         self.t = table
         self.reg = table.registry
+        self.rules = None  # the settings, packed
         self.log = bytearray(_GROW)  # reused by every segment: no garbage per input
         self.room = _GROW - 16       # bytes in use past which it grows (an input takes < 16)
         self.mark()
@@ -180,7 +190,9 @@ class TakeBack:
         """A new chunk of the segment starts at the table as it is now."""
         t = self.t
         self.start = None  # the old one may go before the new one is made
-        self.start = (_pack(t.__dict__, _KEPT), _pack(t.rules.__dict__, ()), self.ms)
+        if self.rules is None:  # packed again only after a rule input changed them
+            self.rules = _pack(t.rules.__dict__, ())
+        self.start = (_pack(t.__dict__, _KEPT), self.rules, self.ms)
         self.n = 0         # bytes of the log in use
         self.phase = t.phase
 
@@ -227,6 +239,7 @@ class TakeBack:
             elif kind == _IN_RULE:
                 n = _varint(log, n + 1, len(self.rule_ins))
                 self.rule_ins.append((inp[1], inp[2]))
+                self.rules = None
             else:
                 n += 1
         if ms >= 0:
@@ -345,6 +358,7 @@ class TakeBack:
             self.prev = None  # rebuilt from the chunk before: the replay chunks it again
         _unpack(start[0], t)
         _unpack(start[1], t.rules)
+        self.rules = start[1]
         self.ms = start[2]
         self.start = start
         self.n = 0
