@@ -271,3 +271,29 @@ def test_a_take_back_in_the_last_chunk_keeps_the_chunk_before():
     j = _target(stream, k, 1)
     assert t.feed((IN_UNDO, 8))[0] == (UNDO, 8)  # reaches into the chunk before
     assert _same(_state(t), _state(_fed(settings, stream, _target(stream, j, 8))))
+
+
+def test_the_start_state_packs_and_unpacks_every_kind_of_field():
+    from uno import takeback
+
+    class Thing:
+        pass
+    a = Thing()
+    a.n, a.neg, a.big, a.yes, a.no, a.none = 5, -1, 10 ** 12, True, False, None
+    a.loc = bytearray(b"\x00\x05\x0b")
+    a.cards = [3, 0, 107]
+    a.scores = [0, 300, 12]          # past a byte
+    a.hands = [[], [1, 2], [107]]
+    a.debts = [[2, 2, 5]]
+    a.empty = []
+    a.word = "cw"
+    a.mixed = [[1, 2], 900]
+    packed = takeback._pack(a.__dict__, ())
+    b = Thing()
+    takeback._unpack(packed, b)
+    for k in a.__dict__:
+        assert getattr(b, k) == getattr(a, k), k
+        assert type(getattr(b, k)) is type(getattr(a, k)), k
+    assert b.hands is not a.hands and b.hands[1] is not a.hands[1] and b.loc is not a.loc
+    b.scores[1] += 1
+    assert a.scores[1] == 300  # a copy, not the same list
