@@ -8,7 +8,7 @@ EXAMPLE ?= examples/round-4p.jsonl
 # Test folders whose files also run under the micropython command (all but tests/host).
 MPTESTS := $(filter-out tests/host,$(patsubst %/,%,$(sort $(dir $(wildcard tests/*/test_*.py)))))
 
-.PHONY: run test test-py test-mp mpy typecheck pins bench clean examples mutate
+.PHONY: run test test-py test-mp mpy typecheck pins bench bench-peers clean examples mutate
 
 $(BIN)/.stamp: requirements-dev.txt pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -52,6 +52,7 @@ pins: $(BIN)/.stamp
 
 bench: $(BIN)/.stamp
 	$(BIN)/python bench/selfplay.py
+	$(BIN)/python bench/replay_bench.py 3
 	$(MPYPATH) $(MPY) bench/input_cost.py
 	$(BIN)/python tools/build_mpy.py
 	MICROPYPATH=build/mpy:.frozen $(MPY) -X heapsize=96k bench/heap.py 3
@@ -66,6 +67,16 @@ bench: $(BIN)/.stamp
 MUTATE ?= firmware/gamelog/log.py firmware/gamelog/fmt.py
 mutate: $(BIN)/.stamp
 	$(BIN)/python tools/mutate.py --mp --jobs $(or $(JOBS),2) $(MUTATE)
+
+# Our self-play against RLCard's UNO env, in a venv of its own (pinned: bench/peers/requirements.txt).
+PEERS := build/peers-venv
+$(PEERS)/.stamp: bench/peers/requirements.txt
+	$(PY) -m venv $(PEERS)
+	$(PEERS)/bin/pip install -q -r bench/peers/requirements.txt
+	touch $@
+
+bench-peers: $(BIN)/.stamp $(PEERS)/.stamp
+	$(BIN)/python bench/peers/peer_bench.py 5 300
 
 examples: $(BIN)/.stamp
 	$(BIN)/python tools/make_examples.py

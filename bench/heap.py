@@ -2,6 +2,7 @@
 
 Run on the compiled firmware, as deployed: `make bench`, or
   python tools/build_mpy.py && MICROPYPATH=build/mpy:.frozen micropython -X heapsize=96k bench/heap.py
+(the players that make the inputs come from build/mpy-host: they are not deployed)
 First random players write the rounds' inputs to a file and are thrown away; then a fresh
 table replays that file, read one input at a time as the firmware reads its log, so what is
 measured is the engine and nothing of the players. Prints the heap after importing the
@@ -17,7 +18,11 @@ EVERYTHING = {"preset": "party", "forced": "yes", "scoring": "losers", "eliminat
 
 
 def write_inputs(rounds, settings):
-    """Random players play; each input goes to the file as kind, length, payload."""
+    """Random players play; each input goes to the file as kind, length, payload.
+
+    The players and the codes' names are host-only (not in the deployed set): they come from
+    build/mpy-host (tools/build_mpy.py), and are gone before the replay is measured."""
+    sys.path.insert(0, "build/mpy-host")
     from uno.bot import Bot
     from uno.events import ROUND_OVER, IN_SHOE, IN_PAD, IN_TICK, IN_RULE
     from uno.rules import Settings
@@ -44,13 +49,16 @@ def write_inputs(rounds, settings):
             for e in evs:
                 if e[0] == ROUND_OVER:
                     done += 1
+    sys.path.pop(0)
     return n
+
+
+IN_SHOE, IN_PAD, IN_SHUFFLE, IN_TICK = 1, 2, 5, 6  # uno/events.py, which the board does not get
 
 
 def replay(settings):
     gc.collect()
     base = gc.mem_alloc()
-    from uno.events import IN_SHOE, IN_PAD, IN_TICK, IN_SHUFFLE
     from uno.rules import Settings
     from uno.table import Table
     gc.collect()

@@ -3,14 +3,28 @@
 Every round goes through the shoe: the shuffle, the deal card by card, the start card, every
 play, draw, UNO call and catch, challenge and penalty, to the round's score. Prints rounds per
 second under this interpreter (CPython: `make bench`, or `python bench/selfplay.py`).
-Peer (TOOLING.md): RLCard's UNO env plays 300-400 random 2-player games a second here with far
-fewer rules; the aim is at least 5x that.
+
+  python bench/selfplay.py [rounds]                   this tree
+  python bench/selfplay.py --compare [pairs] [rounds] base commit beside this tree, interleaved
+  python bench/selfplay.py --firmware DIR [rounds]    the engine and players of another tree
+
+Peer: bench/peers/peer_bench.py (`make bench-peers`) plays RLCard 1.2.0's UNO env, 2 random
+players, interleaved with ours, in CPU time: RLCard steps about 800-900 games a second here
+(620 through env.run), about 16 us per card moved; ours was about 2.7-3.1x faster per card
+moved (the fair ratio: RLCard's games are shorter, its rules fewer) at c6af61c.
 """
 import os
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware"))
+BENCH = os.path.dirname(os.path.abspath(__file__))
+BASE = "c6af61c"  # the commit issue 10's work started from
+if "--firmware" in sys.argv:
+    i = sys.argv.index("--firmware")
+    sys.path.insert(0, sys.argv[i + 1])
+    del sys.argv[i:i + 2]
+else:
+    sys.path.insert(0, os.path.join(BENCH, "..", "firmware"))
 
 from uno.bot import Bot  # noqa: E402
 from uno.events import ROUND_OVER  # noqa: E402
@@ -23,25 +37,63 @@ EVERYTHING = {"preset": "party", "forced": "yes", "scoring": "losers", "eliminat
               "teams": 2}
 
 
+# CPU time of this process: the machine is shared, and wall time counts the others' work
+CLOCK = getattr(time, "process_time", None) or time.perf_counter
+
+
 def selfplay(seats, rounds, settings=None, seed=7):
     t = Table(Settings(settings))
     bot = Bot(t, seats, seed=seed, tick=100 if settings else 0)
     done = inputs = 0
-    start = time.perf_counter()
+    start = CLOCK()
     while done < rounds:
         _, evs = bot.step()
         inputs += 1
         for e in evs:
             if e[0] == ROUND_OVER:
                 done += 1
-    return time.perf_counter() - start, inputs
+    return CLOCK() - start, inputs
+
+
+CASES = (("official", None, [1, 2, 3, 4]), ("official", None, [1, 2]),
+         ("every house rule", EVERYTHING, [1, 2, 3, 4]))
+
+
+def compare(pairs, rounds):
+    """Base and this tree in turns (the machine is shared): median rounds/s and spread."""
+    import statistics
+    import subprocess
+    sys.path.insert(0, BENCH)
+    from replay_bench import base_tree
+    os.chdir(os.path.join(BENCH, ".."))
+    trees = (("base " + BASE, base_tree()), ("this tree", "firmware"))
+    runs = {}
+    for i in range(pairs):
+        for name, fw in (trees if i % 2 == 0 else trees[::-1]):
+            out = subprocess.run([sys.executable, __file__, "--firmware", fw, str(rounds)],
+                                 capture_output=True, text=True, check=True).stdout
+            for k, line in enumerate(out.split("\n")[1:len(CASES) + 1]):
+                runs.setdefault((k, name), []).append(float(line.split(":")[1].split()[0]))
+    print("self-play, %s, %d pairs interleaved, %d rounds each (median rounds/s, min-max)" % (
+        sys.implementation.name, pairs, rounds))
+    for k, (label, _, seats) in enumerate(CASES):
+        figs = []
+        for name, _ in trees:
+            r = runs[(k, name)]
+            figs.append(statistics.median(r))
+            print("  %-16s %2d players  %-16s %6.0f  (%.0f-%.0f)" % (
+                label, len(seats), name, figs[-1], min(r), max(r)))
+        print("  %-16s %2d players  %-16s %6.2fx" % (label, len(seats), "speed-up", figs[1] / figs[0]))
 
 
 def main():
+    if sys.argv[1:2] == ["--compare"]:
+        compare(int(sys.argv[2]) if len(sys.argv) > 2 else 5,
+                int(sys.argv[3]) if len(sys.argv) > 3 else 1000)
+        return
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     print("self-play, %s %s" % (sys.implementation.name, sys.version.split()[0]))
-    for label, settings, seats in (("official", None, [1, 2, 3, 4]), ("official", None, [1, 2]),
-                                   ("every house rule", EVERYTHING, [1, 2, 3, 4])):
+    for label, settings, seats in CASES:
         secs, inputs = selfplay(seats, rounds, settings)
         print("  %-16s %2d players: %6.0f rounds/s  %5.1f inputs/round  %5.2f us/input  (%d rounds)" % (
             label, len(seats), rounds / secs, inputs / rounds, secs / inputs * 1e6, rounds))

@@ -13,7 +13,11 @@
 # Paths are relative to this file (the manifest tool resolves them so).
 include("$(PORT_DIR)/boards/manifest.py")
 
-package("uno")
+# The engine's board modules, listed: the host-only ones (words, rulebook, narrate, record, bot
+# and events, whose codes the board modules carry as consts) stay off the board. The deploy
+# set (host/unotable/build.py) reads this file: what is frozen is what is copied.
+package("uno", files=["__init__.py", "cards.py", "names.py", "rules.py", "script.py",
+                      "state.py", "table.py", "takeback.py"])
 package("board")
 package("gamelog")
 package("link")

@@ -31,11 +31,11 @@ if TYPE_CHECKING:
 # trill, the longest unbroken sound, the pitch jumping every 90 ms.
 ACCEPTED = ((3600, 60),)                                                     # one short blip
 REJECTED = ((2000, 90), (2700, 90)) * 4                                      # 720 ms trill
-PENALTY = ((3400, 180), (0, 60), (2900, 180), (0, 60), (2400, 360))          # three falling, long last
+PENALTY = ((3400, 180), (0, 60), (2900, 180), (0, 60), (2400, 360))          # falling, long last
 UNO_WINDOW = ((3000, 60), (0, 50), (3400, 60), (0, 50), (3800, 60))          # quick rising triple
 ROUND_OVER = ((2100, 150), (2650, 150), (3150, 150), (0, 50), (3950, 450))   # arpeggio, long top
 WARNING = ((3600, 30), (0, 220), (3600, 30))                                 # two ticks, far apart
-FAULT = ((2000, 500), (0, 250), (2000, 500), (0, 250), (2000, 500))          # slow long beeps: look at the display
+FAULT = ((2000, 500), (0, 250), (2000, 500), (0, 250), (2000, 500))          # slow long beeps
 
 PATTERNS = {
     "accepted": ACCEPTED, "rejected": REJECTED, "penalty": PENALTY,

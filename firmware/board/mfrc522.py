@@ -11,9 +11,10 @@ stays in the field. Two cards answering is reported (TwoCards: a referee must no
 played), not resolved bit by bit. CRC_A is computed here, so the chip's CRC units stay off.
 
 begin() accepts only a chip whose VersionReg is one that MFRC522s and their common clones give
-(KNOWN_VERSIONS): a PN532 still waking (it has been seen answering AA AA ..) or a floating MISO
-(00 / FF, or noise) is never taken for an MFRC522. The receiver gain (RFCfgReg) is set to its
-maximum, 48 dB, unless told otherwise: an NTAG sticker under a cover reads further.
+(KNOWN_VERSIONS) and whose registers keep what is written: a PN532 still waking (it has been
+seen answering AA AA ..) or a floating MISO (00 / FF, or noise) is never taken for an MFRC522.
+The receiver gain (RFCfgReg) is set to its maximum, 48 dB, unless told otherwise: an NTAG
+sticker under a cover reads further.
 """
 try:
     from micropython import const
@@ -113,6 +114,10 @@ class MFRC522:
         v = self._rreg(_VERSION)
         if v not in KNOWN_VERSIONS:
             raise ReaderError("MFRC522: none at this CS (VersionReg 0x%02X)" % v)
+        for pat in (0x55, 0xAA):  # a register keeps what is written: a chip drives MISO, not noise
+            self._wreg(_TRELOADL, pat)
+            if self._rreg(_TRELOADL) != pat:
+                raise ReaderError("MFRC522: none at this CS (a register did not keep 0x%02X)" % pat)
         self._wreg(_COMMAND, _SOFTRESET)
         for _ in range(limit_ms):
             sleep_ms(1)

@@ -50,7 +50,6 @@ TOFF = const(21)        # a record's time is t - t0 < 2**21 (3 varint bytes) or 
 MAXIN = const(43)       # the largest input record (a 32-byte rule)
 MINREC = const(7)       # the smallest record (an empty blob)
 TRAIL_IN = const(6)     # tag4 + crc16 after an input record
-TAIL_MAX = const(48)    # unused; kept for readers of old docs
 
 # Reader.start() / next() results
 OK = const(0)

@@ -84,6 +84,7 @@ class Log:
         self._hdr = bytearray(HDR)
         self._sb = bytearray(4)
         self._cz = bytearray(CANON_MAX)
+        self._czv = memoryview(self._cz)
         self._rd = Reader()
         try:
             os.mkdir(path)
@@ -108,11 +109,12 @@ class Log:
         b = self._buf
         i = enc_input(b, seq, inp, t - t0, self._sb)
         s = hashlib.sha256(self._h)
-        s.update(memoryview(self._cz)[0:canon_into(self._cz, seq, t, wall, inp)])
+        s.update(self._czv[0:canon_into(self._cz, seq, t, wall, inp)])
         h = s.digest()
         end = put_trail(b, self._mv, i, seq, h, self._sb)
         rec = self._mv[0:end]
-        self._room(end + (HDR if new else 0))
+        if self.limit is not None:
+            self._room(end + (HDR if new else 0))
         if new:
             self._open_new(seq, t, wall, rec)
         else:

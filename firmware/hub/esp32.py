@@ -312,7 +312,7 @@ class Esp32Board:
             raise RuntimeError("no pin map for this chip: see hardware/pins.json")
         self.chip = b
         self._m = m
-        self._clock = clock or ticks_ms
+        self._clock = clock or _ticks
         t = self._clock()
         self._last = t
         self._ms = t              # ms since boot, never wrapping (ticks_ms counts from boot)
@@ -323,7 +323,7 @@ class Esp32Board:
         self._dog = None          # type: WDT | None
         self._keeper = None       # type: Timer | None
         self.faults = 0           # exceptions caught in the input loop
-        self.alerts = []          # type: list[int]  # codes shown now (board/faults.py), newest last
+        self.alerts = []          # type: list[int]  # codes shown (board/faults.py), newest last
         self._shown = 0           # the code the LEDs show, 0 for none
         self._shown_t = t         # ... since these ticks
         self._boot_t = t          # the boot report went on the display
@@ -417,7 +417,9 @@ class Esp32Board:
                 "faults": self.faults}
 
     def selftest(self, **kw):
-        """The guided bring-up checks (hub/selftest.py); returns [(status, what, detail)]."""
+        """The guided bring-up checks (hub/selftest.py), blocking: at the REPL, not in the app
+        (there: `await hub.selftest.SelfTest(board, say=..., wait=hub.selftest.pause).run()`).
+        Returns [(status, what, detail)]."""
         from hub.selftest import run
         return run(self, **kw)
 
@@ -563,6 +565,10 @@ class Esp32Board:
 
 def _drop(inp):
     pass
+
+
+def _ticks():
+    return ticks_ms()
 
 
 def _part(kind):

@@ -72,8 +72,8 @@ class LinkHandler:
         if f is None:
             return None
         seq, hd = f()
-        from gamelog.chain import mac_head
-        return seq, hd, mac_head(h.key(), h.id, seq, hd)
+        chain = __import__("gamelog.chain").chain   # a log with head() has the chain module
+        return seq, hd, chain.mac_head(h.key(), h.id, seq, hd)
 
     def records(self, seq):
         """Every input with seq >= seq as (seq, t, wall, inp, tag), and each gap in the log as

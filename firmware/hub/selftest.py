@@ -12,9 +12,13 @@ shuffle button at power-up):
 
     >>> import hub.selftest; hub.selftest.main()
 
-run() is driven by wait(ms), which lets the board poll its inputs for ms: on the board it
-sleeps in 5 ms steps; tests pass one that moves a fake clock and plays the builder's part.
+SelfTest.run() is a coroutine driven by `await wait(ms)`. At the REPL nothing else runs, so the
+default wait polls the board itself (inputs, LEDs, buzzer) in 5 ms steps. Inside the running
+app (a serial verb), pass wait=pause: the board's own tasks poll, and the self-test takes the
+board's inputs for its duration (board.attach), so none reaches the rules. Tests pass a wait
+that moves a fake clock and plays the builder's part.
 """
+import asyncio
 import gc
 import os
 
@@ -25,7 +29,7 @@ except ImportError:  # CPython
         return x
 
 from board import buzzer as tunes
-from board.compat import sleep_ms, ticks_diff, ticks_ms
+from board.compat import ticks_diff, ticks_ms
 
 # Input codes of uno/events.py (tests/hub/test_selftest.py checks they agree).
 _IN_SHOE = const(1)
@@ -63,16 +67,16 @@ class SelfTest:
         self.results.append((status, what, detail))
         self.say("[%s] %s%s" % (status, what, ": " + detail if detail else ""))
 
-    def run(self):
+    async def run(self):
         """Every check in bring-up order; returns the results."""
         b = self.board
         keep = b._put
         b.attach(self.got.append)
         try:
-            self.readers()
-            self.buttons()
-            self.sound()
-            self.screen()
+            await self.readers()
+            await self.buttons()
+            await self.sound()
+            await self.screen()
             self.memory()
         finally:
             b.attach(keep)
@@ -86,7 +90,7 @@ class SelfTest:
 
     # -- the checks --
 
-    def readers(self):
+    async def readers(self):
         for pad, code, where in ((self.board.play, _IN_PAD, "on the PLAY pad"),
                                  (self.board.draw, _IN_SHOE, "through the DRAW shoe")):
             if pad.up:
@@ -95,37 +99,38 @@ class SelfTest:
                 self.check(FAIL, pad.name + " reader", pad.report().split(": ", 1)[1])
                 continue
             self.say("tap a tagged card " + where)
-            inp = self._listen(lambda i: i[0] == code)
+            inp = await self._listen(lambda i: i[0] == code)
             if inp is None:
                 self.check(FAIL, pad.name + " reads a card",
                            "no card in %d s" % (self.press_ms // 1000))
             else:
                 self.check(PASS, pad.name + " reads a card", _hex(inp[1]))
 
-    def buttons(self):
+    async def buttons(self):
         leds = self.board.leds
         for s in range(1, leds.seats + 1):
             leds.show(turn=s)
-            self._press("seat %d button" % s, "press seat %d's button (its LED is lit)" % s,
+            await self._press("seat %d button" % s, "press seat %d's button (its LED is lit)" % s,
                         _IN_SEAT, s)
         for c in range(4):
             leds.show(colour=c)
-            self._press("%s button" % COLOURS[c], "press the %s button (its LED is lit)" % COLOURS[c],
+            name = COLOURS[c]
+            await self._press(name + " button", "press the %s button (its LED is lit)" % name,
                         _IN_COLOUR, c)
         leds.off()
-        self._press("shuffle sensor", "press the shuffle sensor", _IN_SHUFFLE, None)
+        await self._press("shuffle sensor", "press the shuffle sensor", _IN_SHUFFLE, None)
 
-    def sound(self):
+    async def sound(self):
         names = ("accepted", "uno", "warning", "penalty", "round_over", "rejected", "fault")
         bz = self.board.buzzer
         for name in names:
             pat = tunes.PATTERNS[name]
             bz.play(pat)
-            self.wait(sum(ms for f, ms in pat) + 300)
+            await self.wait(sum(ms for f, ms in pat) + 300)
         self.check(SEE, "buzzer", "played %s (listen: each one different, rejected a trill)"
                    % ", ".join(names))
 
-    def screen(self):
+    async def screen(self):
         d = self.board.display
         if d is None:
             self.check(SKIP, "display", "no panel at 0x3C (it is optional)")
@@ -134,7 +139,7 @@ class SelfTest:
         d.text(("SELFTEST", "0123456789ABCDEF", "every row lit:", "#" * 16, "#" * 16,
                 "#" * 16, "#" * 16))
         d.note("#" * 16)
-        self.wait(1500)
+        await self.wait(1500)
         self.check(SEE, "display", "8 rows of text, the last ones full (look)")
         d.text(())
         d.note("")
@@ -161,10 +166,10 @@ class SelfTest:
 
     # -- inside --
 
-    def _press(self, what, prompt, code, arg):
+    async def _press(self, what, prompt, code, arg):
         self.say(prompt)
         wrong = []  # type: list
-        inp = self._listen(lambda i: i[0] == code and (arg is None or i[1] == arg), wrong)
+        inp = await self._listen(lambda i: i[0] == code and (arg is None or i[1] == arg), wrong)
         if inp is not None:
             self.check(PASS, what, "wired to another input too: " + _names(wrong) if wrong else "")
         elif wrong:
@@ -172,7 +177,7 @@ class SelfTest:
         else:
             self.check(FAIL, what, "not pressed in %d s" % (self.press_ms // 1000))
 
-    def _listen(self, want, wrong=None):
+    async def _listen(self, want, wrong=None):
         """The first input that want() accepts within press_ms, or None; others go to wrong."""
         waited = 0
         while waited < self.press_ms:
@@ -184,11 +189,12 @@ class SelfTest:
                     return i
                 if wrong is not None and i[0] in (_IN_SEAT, _IN_COLOUR, _IN_SHUFFLE):
                     wrong.append(i)
-            self.wait(50)
+            await self.wait(50)
             waited += 50
         return None
 
-    def _wait(self, ms):
+    async def _wait(self, ms):
+        """Standalone (the REPL): poll the board here, nothing else does."""
         b = self.board
         t0 = ticks_ms()
         t = t0
@@ -196,7 +202,7 @@ class SelfTest:
             b.poll_once(t)
             b.leds.step(t)
             b.buzzer.step(t)
-            sleep_ms(STEP_MS)
+            await pause(STEP_MS)
             t = ticks_ms()
 
 
@@ -216,8 +222,18 @@ def _names(inps):
     return ", ".join(out)
 
 
+async def pause(ms):
+    """The wait to pass inside the running app: the board's own tasks poll meanwhile."""
+    f = getattr(asyncio, "sleep_ms", None)
+    if f is not None:
+        await f(ms)
+    else:  # CPython
+        await asyncio.sleep(ms / 1000)
+
+
 def run(board, **kw):
-    return SelfTest(board, **kw).run()
+    """The whole self-test, blocking (the REPL, tests): returns [(status, what, detail)]."""
+    return asyncio.run(SelfTest(board, **kw).run())
 
 
 def main():

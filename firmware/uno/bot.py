@@ -5,7 +5,7 @@ random but legally; with `mistakes` > 0 it also makes bad inputs (unknown tags, 
 stray presses). Self-play, the property tests, the benchmarks and the example scripts use it.
 Same seed, same inputs, under CPython and MicroPython alike.
 """
-from uno.cards import DECK, NCARDS, WILD
+from uno.cards import DECK, NCARDS, WILD, RANK_DRAW2, RANK_WILD4
 from uno.events import *  # noqa: F401,F403
 from uno.rules import catalogue
 from uno.table import SHOE, PLAY_TURN, PLAY_JUMP, PLAY_MORE, PLAY_STACK
@@ -26,10 +26,20 @@ class Rng:
         return x
 
     def below(self, n):
-        return self.next() % n
+        x = self.x  # next(), inline: the players ask for a number or two every input
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.x = x
+        return x % n
 
     def chance(self, per_mille):
-        return self.next() % 1000 < per_mille
+        x = self.x
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.x = x
+        return x % 1000 < per_mille
 
     def pick(self, seq):
         return seq[self.next() % len(seq)]
@@ -58,12 +68,20 @@ class Bot:
         self.clock = 0
         self.seen_window = 0
         self.last_mistake = False
+        reg = table.registry
+        try:
+            import micropython  # noqa: F401  (the heap bench: no 108 UIDs kept)
+            self.uid = reg.uid
+        except ImportError:  # the host: each tag's UID made once
+            self.uid = [reg.uid(c) for c in range(NCARDS)].__getitem__
 
     def step(self):
         """Makes one input, feeds it to the table, keeps the physical shoe; returns the events."""
         inp = self.next_input()
         evs = self.t.feed(inp, self.clock if self.p_tick else -1)
-        self.keep(evs)
+        k = inp[0]
+        if k == IN_SHOE or k == IN_SHUFFLE:  # only these take cards from the shoe or fill it
+            self.keep(evs)
         return inp, evs
 
     def keep(self, evs):
@@ -146,23 +164,29 @@ class Bot:
                 return (IN_SEAT, seat, 1)
             if rules.stacking != "off" and t.answerable:
                 for c in t.hands[seat]:
-                    if judge(seat, c)[0] == PLAY_STACK and rng.chance(700):
-                        return (IN_PAD, t.registry.uid(c))
+                    r = DECK[c] & 15  # only a D or a W4 may be stacked: judge no other card
+                    if (r == RANK_DRAW2 or r == RANK_WILD4) and judge(seat, c)[0] == PLAY_STACK \
+                            and rng.chance(700):
+                        return (IN_PAD, self.uid(c))
             return self._read_shoe()
         if t.drawn >= 0:
             if judge(seat, t.drawn)[0] and (rules.forced == "yes" or rng.chance(800)):
-                return (IN_PAD, t.registry.uid(t.drawn))
+                return (IN_PAD, self.uid(t.drawn))
             return (IN_SEAT, seat, 0)
         if rules.forced == "yes" or rng.chance(950):
             # from a random place in the hand, the first card that may be played
             hand = t.hands[seat]
             n = len(hand)
             k = rng.below(n) if n else 0
-            playable = t.playable  # a cheap sieve first: judge says the last word
+            # a cheap sieve first (colour, number or symbol, or a wild): judge says the last word
+            col = t.colour
+            top = DECK[t.top] & 15
             for i in range(n):
                 c = hand[(k + i) % n]
-                if playable(seat, c) and judge(seat, c)[0] == PLAY_TURN:
-                    return (IN_PAD, t.registry.uid(c))
+                f = DECK[c]
+                if (f >> 4 == col or f & 15 == top or f >> 4 == WILD) \
+                        and judge(seat, c)[0] == PLAY_TURN:
+                    return (IN_PAD, self.uid(c))
         if not self.shoe and t.pile <= 1:
             return (IN_SEAT, seat, 0)  # nothing left to draw: pass
         return self._read_shoe()
@@ -170,11 +194,21 @@ class Bot:
     def _out_of_turn(self):
         """A jump-in (H2) or one more card of a multi-play (H3), if some seat has one."""
         t = self.t
+        if t.top < 0:
+            return None
+        face = DECK[t.top]
+        rank = face & 15
+        chain = t.chain
+        judge = t.judge
         for s in t.active:
             if s != t.turn:
                 for c in t.hands[s]:
-                    if t.judge(s, c)[0] in (PLAY_JUMP, PLAY_MORE):
-                        return t.registry.uid(c)
+                    # only the top card's twin may jump in, only its number or symbol add on:
+                    # judge no other card
+                    f = DECK[c]
+                    if (f == face or s == chain and f & 15 == rank) \
+                            and judge(s, c)[0] in (PLAY_JUMP, PLAY_MORE):
+                        return self.uid(c)
         return None
 
     def _rule(self):
@@ -193,7 +227,7 @@ class Bot:
     def _read_shoe(self):
         if not self.shoe:
             return (IN_SHUFFLE,)
-        return (IN_SHOE, self.t.registry.uid(self.shoe[-1]))
+        return (IN_SHOE, self.uid(self.shoe[-1]))
 
     def _best_colour(self, seat):
         counts = [0, 0, 0, 0]

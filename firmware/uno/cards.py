@@ -171,9 +171,12 @@ class Registry:
 
     def _host_card(self, uid):
         try:
-            return self._uids.get(uid, -1)
+            c = self._uids.get(uid, -1)
         except TypeError:  # unhashable: a bytearray read, or not a UID at all
             return self.lookup(uid)
+        self.hit = uid
+        self.hit_card = c
+        return c
 
     def card(self, uid):
         """Physical card of a UID, or -1 for an unknown tag (or anything that is not a UID)."""

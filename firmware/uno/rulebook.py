@@ -17,9 +17,10 @@ RULE_TEXT = {
     "w4": "W4 with a card of the active colour: challengeable, rejected, or allowed",
     "misplay": "cards a rejected misplay costs",
     "turn_timer": "seconds a seat may take to act before it draws 2 (0: no timer)",
-    "stacking": "on: D on D and W4 on W4 add up; w4_on_d: W4 on D too",
-    "jump_in": "identical: a card identical to the top card may be played out of turn; "
-               "actions: action cards too, cancelling the jumped card's effect",
+    "stacking": "on: D on D and W4 on W4 add up; w4_on_d: W4 on D too, and a W4 that "
+                "answers a D or W4 is legal whatever the hand holds",
+    "jump_in": "identical: a number card identical to the top card may be played out of "
+               "turn; actions: action cards and wilds too, cancelling the jumped card's effect",
     "multi": "same: several cards of one number or symbol in one turn; identical: identical only",
     "zero_rotate": "yes: a played 0 passes every hand to the next seat",
     "sum_win": "yes: a seat whose numbers add up to the number just played may win at once",
@@ -27,7 +28,7 @@ RULE_TEXT = {
     "scoring": "winner: the winner scores the other hands; losers: each loser adds its own "
                "hand, first to the target loses and the lowest wins",
     "elimination": "yes: a seat with no cards leaves and the round goes on until one is left",
-    "teams": "number of teams of partners sitting apart (0: none); a member going out wins "
-             "for the team",
+    "teams": "number of teams of partners sitting apart (0: none; 1 is refused); a member "
+             "going out wins for the team",
     "target": "points that end the match",
 }

@@ -281,10 +281,10 @@ class Table:
         self.out.append((_REJECT, why, seat, card))
 
     def _check_due(self):
-        """T4: say once when the shoe is empty and a draw is due (the pile must be shuffled)."""
+        """T4: say once when the shoe is empty and the pile (or, in the draw for dealer, the
+        set-aside cards) must be shuffled into it for the draws to come."""
         ph = self.phase
-        due = self.shoe == 0 and (ph == _P_DRAWOFF or (ph == _P_PLAY and self.pile > 1
-                                                       and self.drawer() != 0))
+        due = self.shoe == 0 and (ph == _P_DRAWOFF or (ph == _P_PLAY and self.pile > 1))
         if due and not self.due:
             self.out.append((_RESHUFFLE, self.drawer()))
         self.due = due
@@ -562,20 +562,20 @@ class Table:
         if rank <= 9 and self.rules.sum_win == "yes":
             self.sum_to = rank
         if left == 0:
-            self._finish(seat)
+            if self._finish(seat):
+                self.answerable = self.stackable = False  # T5: as in _play
             self._settle()
 
     def _act(self, seat, rank, first, start=False):
         """T3 (S4, H3, H6): what a card does as the turn moves on from seat; not first: one
         more card of a multi-play, adding to the first. The one place S, R and D act."""
         out = self.out
-        two = len(self.active) == 2
-        if rank == _RANK_SKIP or (rank == _RANK_REVERSE and two):
+        if rank == _RANK_SKIP or (rank == _RANK_REVERSE and len(self.active) == 2):
+            # (with two seats the turn is the player's again: its next one is a new turn)
             self.skips += 1
-            if first or not two:  # with two seats a further one lets the player play again
-                out.append((_SKIP, self._after(seat, self.skips)))
-                self.turn = seat
-                self._next(self.skips + 1)
+            out.append((_SKIP, self._after(seat, self.skips)))
+            self.turn = seat
+            self._next(self.skips + 1)
         elif rank == _RANK_REVERSE:
             self.dir = -self.dir
             out.append((_REVERSE, self.dir))
@@ -949,7 +949,7 @@ class Table:
         if n * rules.hand_size >= _NCARDS:  # the start card needs one card more
             return _R_DEAL_SIZE
         teams = rules.teams
-        if teams and (teams < 2 or n % teams or n // teams < 2):
+        if teams and (n % teams or n // teams < 2):
             return _R_TEAMS
         if rules.first_dealer and rules.first_dealer not in seats:
             return _R_NO_DEALER
@@ -1046,7 +1046,7 @@ class Table:
         out = self.out
         rank = DECK[card] & 15
         if self._goes_back(rank):
-            if self._start_left(card):
+            if self._start_left():
                 out.append((_BACK, card))  # it goes back into the pile: the hub asks for another
                 return
             # every card left in the shoe would go back: this one starts, a W4 as a W
@@ -1072,11 +1072,11 @@ class Table:
     def _goes_back(self, rank):
         return rank == _RANK_WILD4 or (rank > 9 and self.rules.start_card == "number")
 
-    def _start_left(self, card):
-        """Whether another card in the shoe could start (else the round would never start)."""
+    def _start_left(self):
+        """Whether a card in the shoe could start (else the round would never start)."""
         loc = self.loc
         for c in range(_NCARDS):
-            if loc[c] == SHOE and c != card and not self._goes_back(DECK[c] & 15):
+            if loc[c] == SHOE and not self._goes_back(DECK[c] & 15):
                 return True
         return False
 
@@ -1096,9 +1096,7 @@ class Table:
     def _next(self, k):
         self.turn = self._after(self.turn, k)
         gone = self.leaving
-        if gone:  # M3: an out seat kept the turn only to name a colour
-            if self.turn == gone:
-                self.turn = self._after(gone, 1)
+        if gone:  # M3: an out seat kept the turn only to name a colour (or went out on it)
             self.active.remove(gone)
             self.leaving = 0
         self._new_turn()

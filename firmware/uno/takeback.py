@@ -11,11 +11,16 @@ end, so a take-back never crosses a round's end (refused: R_UNDO_PAST). It may r
 a round's start into the inputs between rounds: a rule set there is taken back like any other
 input (its `rule` event says the value it is back to). A take-back is itself not taken back.
 
-The segment is kept compact for the board's heap: its start state (about 1 KB: the table's
-fields) and each input as a few bytes (header, card or seat, clock delta) in one bytearray.
+The segment is kept compact for the board's heap: its start state packed (a few hundred bytes)
+and each input as a few bytes (header, card or seat, clock delta) in one reused bytearray. A
+round longer than _CAP bytes of log (some 100 inputs with the hub's clock, 250 without) goes
+on in a new chunk: the chunk before is kept, so a take-back always reaches back that far, or
+to the round's start. The log takes at most about 2 x _CAP bytes.
 Events: (UNDO, n), then (CARD_BACK, card, from, to) for every card that moves (places as in
-table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), (TURN, seat) when the turn moved, and
-(RULE, name, value) for each setting that changed back.
+table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), (LEAVE, seat) / (JOIN, seat) for a join
+or leave taken back, (TURN, seat) when the turn moved, and (RULE, name, value) for each setting
+that changed back. Everything else (phase, scores, the UNO window) the display reads from the
+table as after any input.
 """
 try:
     from micropython import const
@@ -30,6 +35,8 @@ _IN_COLOUR = const(4)
 _IN_SHUFFLE = const(5)
 _IN_TICK = const(6)
 _IN_RULE = const(7)
+_JOIN = const(1)
+_LEAVE = const(2)
 _P_ROUND_OVER = const(6)
 _R_BAD_INPUT = const(27)
 _R_UNDO_PAST = const(38)
@@ -43,42 +50,140 @@ _UNDO = const(40)
 _OK = const(8)      # an accepted input (counted by take-backs)
 _MS = const(16)     # the feed's ms follows (zigzag delta from the last one)
 _LONG = const(32)   # a long press; on a time-only record (kind 0): a take-back restarted the timer
+_GROW = const(256)
+_CAP = const(512)  # the log grows by this much: no doubling, no big block to find
 _KEPT = ("out", "registry", "back", "rules")  # kept, not copied
 
 
 def _copy(v):
-    """A copy of a table field: its lists hold ints, or lists of ints (hands, debts)."""
     t = type(v)
     if t is list:
-        return [x[:] for x in v] if v and type(v[0]) is list else v[:]
+        return [_copy(x) for x in v]
     if t is bytearray:
         return bytearray(v)
     return v
+
+
+def _put(buf, v):
+    v = v << 1 if v >= 0 else (-v << 1) - 1  # zigzag
+    while v > 127:
+        buf.append(v & 127 | 128)
+        v >>= 7
+    buf.append(v)
+
+
+def _ints(v):
+    for x in v:
+        if type(x) is not int:
+            return False
+    return True
+
+
+_names = {}  # field names as last packed, per object kind: one tuple each, not one per pack
+
+
+def _pack(d, skip):
+    """An object's fields as (names, bytes, others): ints, flags and int lists as a few bytes
+    each (a round's start state in some 400 bytes, not a dict of copies), the rest kept."""
+    names = []
+    buf = bytearray()
+    others = []
+    for k in d:
+        if k in skip:
+            continue
+        v = d[k]
+        names.append(k)
+        t = type(v)
+        if t is int:
+            buf.append(0)
+            _put(buf, v)
+        elif v is True or v is False or v is None:
+            buf.append(1 if v else 2 if v is False else 3)
+        elif t is bytearray:
+            buf.append(4)
+            _put(buf, len(v))
+            buf.extend(v)
+        elif t is list and _ints(v):
+            buf.append(5)
+            _put(buf, len(v))
+            for x in v:
+                _put(buf, x)
+        elif t is list and all(type(x) is list and _ints(x) for x in v):
+            buf.append(6)  # hands, debts
+            _put(buf, len(v))
+            for x in v:
+                _put(buf, len(x))
+                for y in x:
+                    _put(buf, y)
+        else:
+            buf.append(7)  # str, tuple: kept (a copy of anything mutable)
+            others.append(_copy(v))
+    names = tuple(names)
+    key = len(skip)
+    if _names.get(key) != names:
+        _names[key] = names
+    return _names[key], bytes(buf), others
+
+
+def _unpack(packed, obj):
+    """Sets obj's fields to fresh copies of what _pack saw."""
+    names, buf, others = packed
+    i = 0
+    k = 0
+    for name in names:
+        tag = buf[i]
+        i += 1
+        if tag == 0:
+            v, i = _unvarint(buf, i)
+        elif tag < 4:
+            v = True if tag == 1 else False if tag == 2 else None
+        elif tag == 4:
+            n, i = _unvarint(buf, i)
+            v = bytearray(buf[i:i + n])
+            i += n
+        elif tag == 5:
+            n, i = _unvarint(buf, i)
+            v = []
+            for _ in range(n):
+                x, i = _unvarint(buf, i)
+                v.append(x)
+        elif tag == 6:
+            n, i = _unvarint(buf, i)
+            v = []
+            for _ in range(n):
+                m, i = _unvarint(buf, i)
+                w = []
+                for _ in range(m):
+                    x, i = _unvarint(buf, i)
+                    w.append(x)
+                v.append(w)
+        else:
+            v = _copy(others[k])
+            k += 1
+        setattr(obj, name, v)
 
 
 class TakeBack:
     def __init__(self, table):
         self.t = table
         self.reg = table.registry
-        self.log = None
+        self.log = bytearray(_GROW)  # reused by every segment: no garbage per input
+        self.room = _GROW - 16       # bytes in use past which it grows (an input takes < 16)
         self.mark()
 
     def mark(self):
         """The table as it is now starts a new segment (made, loaded, a round ended)."""
-        t = self.t
-        start = {}
-        d = t.__dict__
-        for k in d:
-            if k not in _KEPT:
-                start[k] = _copy(d[k])
-        self.start = start
-        r = t.rules.__dict__
-        self.rules = dict((k, r[k]) for k in r)  # the settings' values (str and int)
-        if not self.log:
-            self.log = bytearray(256)  # reused by every segment: no garbage per input
-        self.n = 0                     # bytes of it in use
-        self.rule_ins = []  # rule inputs of the segment: (name, value)
+        self.prev = None     # the chunk before a long round's current one: (start, log, ms)
+        self.rule_ins = []   # rule inputs of the segment, (name, value), indexed by the log
         self.ms = 0
+        self._chunk()
+
+    def _chunk(self):
+        """A new chunk of the segment starts at the table as it is now."""
+        t = self.t
+        self.start = None  # the old one may go before the new one is made
+        self.start = (_pack(t.__dict__, _KEPT), _pack(t.rules.__dict__, ()), self.ms)
+        self.n = 0         # bytes of the log in use
         self.phase = t.phase
 
     def keep(self, inp, ms, out):
@@ -86,53 +191,63 @@ class TakeBack:
 
         Every table input comes through here: kept short and allocation-free (a call and a
         collection cost the board more than the few byte writes)."""
-        log = self.log
         n = self.n
-        if n + 16 > len(log):
-            log.extend(bytes(len(log)))  # doubles: a long round grows it a few times
-        if out and (len(out) > 1 or out[0][0] != _REJECT):
-            kind = inp[0]
+        log = self.log
+        if n > self.room:
+            log.extend(bytes(_GROW))
+            self.room = len(log) - 16
+        if not out or len(out) == 1 and out[0][0] == _REJECT:  # changed nothing: its time only
+            if inp and inp[0] == _IN_TICK and len(inp) == 2 and type(inp[1]) is int:
+                log[n] = _IN_TICK if ms < 0 else _IN_TICK | _MS  # a quiet tick: the clock moves
+                n = _varint(log, n + 1, inp[1])
+            elif ms >= 0:
+                log[n] = _MS
+                n += 1
+            else:
+                return
+            if ms >= 0:
+                n = _varint(log, n, ms - self.ms)
+                self.ms = ms
+            self.n = n
+            return
+        kind = inp[0]
+        if kind <= _IN_PAD:
+            u = inp[1]
+            reg = self.reg  # the registry has just found this UID: no second search
+            log[n] = kind | _OK if ms < 0 else kind | _OK | _MS
+            log[n + 1] = reg.hit_card if reg.hit is u else reg.card(u)
+            n += 2
+        elif kind <= _IN_COLOUR:
             h = kind | _OK if ms < 0 else kind | _OK | _MS
-            if kind <= _IN_PAD:
-                u = inp[1]
-                reg = self.reg  # the board's registry has just found this UID: no search
-                log[n] = h
-                log[n + 1] = reg.hit_card if reg.hit is u else reg.card(u)
-                n += 2
-            elif kind <= _IN_COLOUR:
-                log[n] = h | _LONG if inp[2] else h
-                log[n + 1] = inp[1]
-                n += 2
-            elif kind == _IN_TICK:
-                log[n] = h
+            log[n] = h | _LONG if inp[2] else h
+            log[n + 1] = inp[1]
+            n += 2
+        else:
+            log[n] = kind | _OK if ms < 0 else kind | _OK | _MS
+            if kind == _IN_TICK:
                 n = _varint(log, n + 1, inp[1])
             elif kind == _IN_RULE:
-                log[n] = h
                 n = _varint(log, n + 1, len(self.rule_ins))
                 self.rule_ins.append((inp[1], inp[2]))
             else:
-                log[n] = h
                 n += 1
-        elif inp and inp[0] == _IN_TICK and len(inp) == 2 and type(inp[1]) is int:
-            log[n] = _IN_TICK if ms < 0 else _IN_TICK | _MS  # a quiet tick moves the clock
-            n = _varint(log, n + 1, inp[1])
-        elif ms >= 0:
-            log[n] = _MS  # a rejected input: only its time counts
-            n += 1
         if ms >= 0:
             n = _varint(log, n, ms - self.ms)
             self.ms = ms
         self.n = n
-        ph = self.t.phase
+        ph = self.t.phase  # only an accepted input moves the phase
         if ph != self.phase:
             self.phase = ph
             if ph >= _P_ROUND_OVER:
                 self.mark()
+        elif n > _CAP:  # a long round: the last chunk is kept, so a take-back reaches far enough
+            self.prev = None
+            self.prev = (self.start, bytes(log[:n]))
+            self._chunk()
 
-    def _records(self, log, end):
-        """Yields (offset, header, a, ms) of each logged input."""
+    def _records(self, log, end, clock):
+        """Yields (offset, header, a, ms) of each logged input (clock: the ms it starts from)."""
         i = 0
-        clock = 0
         while i < end:
             at = i
             h = log[i]
@@ -159,13 +274,22 @@ class TakeBack:
         n = inp[1] if len(inp) == 2 else 0
         if type(n) is not int or n < 1:
             return self._refuse(_R_BAD_INPUT, inp, ms)
-        cuts = [at for at, h, _, _ in self._records(self.log, self.n) if h & _OK]
+        start = self.start
+        log = self.log
+        end = self.n
+        cuts = [at for at, h, _, _ in self._records(log, end, 0) if h & _OK]
+        if n > len(cuts) and self.prev:  # reach into the chunk before
+            start, log = self.prev
+            log = log + bytes(self.log[:end])
+            end = len(log)
+            cuts = [at for at, h, _, _ in self._records(log, end, 0) if h & _OK]
         if n > len(cuts):
             return self._refuse(_R_UNDO_PAST, inp, ms)
         before = bytearray(t.loc)
+        seats = t.seats[:]
         turn = t.turn
         rules = t.rules.as_dict()
-        self._rebuild(cuts[-n])
+        self._rebuild(start, bytes(log[:cuts[-n]]))
         if ms >= 0:
             t._time(ms)  # as feed did before the rebuild
         self._restart(ms)
@@ -175,6 +299,12 @@ class TakeBack:
         for c in range(len(loc)):
             if loc[c] != before[c]:
                 out.append((_CARD_BACK, c, before[c], loc[c]))
+        for s in seats:  # joins taken back (lobby)
+            if s not in t.seats:
+                out.append((_LEAVE, s))
+        for s in t.seats:  # leaves taken back
+            if s not in seats:
+                out.append((_JOIN, s))
         if t.turn != turn and t.turn:
             out.append((_TURN, t.turn))
         now = t.rules.as_dict()
@@ -199,8 +329,9 @@ class TakeBack:
     def _time_record(self, h, ms):
         log = self.log
         n = self.n
-        if n + 16 > len(log):
-            log.extend(bytes(len(log)))
+        if n > self.room:
+            log.extend(bytes(_GROW))
+            self.room = len(log) - 16
         log[n] = h | _MS if ms >= 0 else h
         n += 1
         if ms >= 0:
@@ -208,26 +339,20 @@ class TakeBack:
             self.ms = ms
         self.n = n
 
-    def _rebuild(self, cut):
-        """The segment's start state, then its inputs before offset cut, fed again."""
+    def _rebuild(self, start, old):
+        """A chunk's start state, then the logged inputs old (bytes) fed again."""
         t = self.t
-        old = bytes(self.log[:self.n])  # the segment as it was; the log is written anew
-        rule_ins = self.rule_ins
-        start = self.start
-        for k in start:
-            setattr(t, k, _copy(start[k]))
-        r = t.rules
-        saved = self.rules
-        for k in saved:
-            setattr(r, k, saved[k])
+        rule_ins = self.rule_ins  # only grows (a replayed rule is logged again): indexes hold
+        if start is not self.start:
+            self.prev = None  # rebuilt from the chunk before: the replay chunks it again
+        _unpack(start[0], t)
+        _unpack(start[1], t.rules)
+        self.ms = start[2]
+        self.start = start
         self.n = 0
-        self.rule_ins = []
-        self.ms = 0
         self.phase = t.phase
         uid = t.registry.uid
-        for at, h, a, ms in self._records(old, len(old)):
-            if at >= cut:
-                break
+        for _, h, a, ms in self._records(old, len(old), start[2]):
             kind = h & 7
             if not kind:
                 if ms >= 0:
@@ -255,7 +380,7 @@ def _varint(log, n, v):
     v = v << 1 if v >= 0 else (-v << 1) - 1
     while v > 127:
         if n + 2 > len(log):  # a tick of a huge time: anything a host sends must fit
-            log.extend(bytes(len(log)))
+            log.extend(bytes(_GROW))
         log[n] = v & 127 | 128
         n += 1
         v >>= 7

@@ -348,7 +348,8 @@ class ChainCheck:
                 self._head(seq, head, mac)
                 continue
             self._problem(seq, "line %d: the record ends at seq %d, but the table's chain reached "
-                          "seq %d (a head seen at sync): the inputs after seq %d are missing"
+                          "seq %d (a head seen at sync): the inputs after seq %d are missing (or the "
+                          "record was exported before the host synced them)"
                           % (self.prev[0], last, seq, last))
             self.pending = None
             break

@@ -94,6 +94,10 @@ CREATE TABLE IF NOT EXISTS heads (
 """
 
 
+class UnknownInput(ValueError):
+    """A record of a kind this host tool cannot store (newer firmware)."""
+
+
 class StoreError(ValueError):
     """The database cannot be used (damaged, newer, not a database); str() says what to do."""
 
@@ -425,8 +429,14 @@ class Store:
                         continue
                     tag = r[4].hex() if len(r) > 4 and r[4] is not None else None
                     inp = r[3]
-                    rows.append((r[0], r[1], 1 if r[2] else 0, INPUTS[inp[0]],
-                                 dumps(input_dict(inp, reg)), tag))
+                    try:
+                        row = (r[0], r[1], 1 if r[2] else 0, INPUTS[inp[0]],
+                               dumps(input_dict(inp, reg)), tag)
+                    except (IndexError, KeyError, TypeError):
+                        raise UnknownInput("the table logged an input this host tool does not "
+                                           "know (seq %d, kind %r): update the host tool; what "
+                                           "came before it is stored" % (r[0], inp[0]))
+                    rows.append(row)
                     if len(rows) >= batch:
                         break
             except BaseException:

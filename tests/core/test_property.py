@@ -12,6 +12,7 @@ from uno.rules import catalogue, Settings
 from uno.state import snapshot, load
 from uno.table import Table, SHOE, PILE, ASIDE, MAX_SEAT
 from kit import expected_reject
+from reference import Reference
 
 MICRO = sys.implementation.name == "micropython"
 ROUNDS = 60 if MICRO else 2500
@@ -126,6 +127,8 @@ def play_match(seed, rounds_wanted):
                 rounds += 1
                 check_round(t, evs, i)
                 check_places(t)
+        if t.phase == P_PLAY:
+            assert t.turn in t.active or t.turn == t.leaving, (t.turn, t.active, seed)
         if steps % 37 == 0:
             check_places(t)
         else:
@@ -255,5 +258,51 @@ def test_liveness_every_turn_ends_within_the_bound():
     done = 0
     while done < LIVE_ROUNDS:
         live_match(100000 + seed, 3)
+        done += 3
+        seed += 1
+
+
+# ---- an independent reference of the official rules -------------------------------------
+
+REF_ROUNDS = 20 if MICRO else 600
+_HOUSE = ("stacking", "jump_in", "multi", "zero_rotate", "sum_win", "slap4", "elimination",
+          "teams", "misplay", "false_uno", "false_catch", "turn_timer", "scoring")
+
+
+def ref_match(seed, rounds_wanted):
+    """Official tables (with their options) checked event by event by reference.py."""
+    rng = Rng(seed)
+    nseats = 2 + rng.below(9)
+    seats = []
+    while len(seats) < nseats:
+        s = 1 + rng.below(MAX_SEAT)
+        if s not in seats:
+            seats.append(s)
+    rules = random_settings(rng, seats)
+    defaults = Settings()
+    for k in _HOUSE:
+        setattr(rules, k, getattr(defaults, k))
+    t = Table(rules)
+    ref = Reference(rules, seats)
+    bot = Bot(t, seats, seed=seed, call=rng.below(1000), catch=rng.below(1000),
+              challenge=rng.below(1000))
+    rounds = 0
+    while rounds < rounds_wanted:
+        inp, evs = bot.step()
+        assert not evs or evs[0][0] != REJECT, (inp, evs, seed)
+        for ev in evs:
+            try:
+                ref.see(ev)
+            except AssertionError as e:
+                raise AssertionError("seed %d: %r at %r: %s" % (seed, inp, ev, e))
+            if ev[0] == ROUND_OVER:
+                rounds += 1
+
+
+def test_an_independent_reference_agrees_on_every_event_of_official_tables():
+    seed = 1
+    done = 0
+    while done < REF_ROUNDS:
+        ref_match(200000 + seed, 3)
         done += 3
         seed += 1

@@ -2,7 +2,7 @@
 accepted inputs gives; it never crosses a round's end; it is a table input like any other."""
 from uno.bot import Bot
 from uno.events import (IN_SHOE, IN_PAD, IN_SEAT, IN_COLOUR, IN_SHUFFLE, IN_TICK, IN_RULE,
-                        IN_UNDO, REJECT, UNDO, CARD_BACK, RULE, R_UNDO_PAST, R_BAD_INPUT,
+                        IN_UNDO, REJECT, UNDO, CARD_BACK, RULE, JOIN, LEAVE, R_UNDO_PAST, R_BAD_INPUT,
                         P_LOBBY, P_DRAWOFF, P_DEALER, P_DEAL, P_START, P_PLAY, P_ROUND_OVER)
 from uno.record import Replay, from_words
 from uno.rules import Settings
@@ -33,14 +33,14 @@ def _same(a, b):
     return a == b and ca[0] == cb[0]
 
 
-def _night(settings, seats, seed, rounds, **kw):
+def _night(settings, seats, seed, rounds, snaps=True, **kw):
     """A bot's stream: [(input, ms, accepted, phase before, segment, ended a round)], and the
     snapshots after each prefix (snaps[k]: after the first k inputs). A round's end ends a
     segment: take-backs reach no further back."""
     t = Table(Settings(settings))
     bot = Bot(t, seats, seed=seed, **kw)
     stream = []
-    snaps = [_state(t)]
+    snaps = [_state(t)] if snaps else None
     seg = 0
     done = 0
     while done < rounds:
@@ -49,7 +49,8 @@ def _night(settings, seats, seed, rounds, **kw):
         ok = bool(evs) and (len(evs) > 1 or evs[0][0] != REJECT)
         ended = t.phase != ph and t.phase >= P_ROUND_OVER
         stream.append((inp, bot.clock if bot.p_tick else -1, ok, ph, seg, ended))
-        snaps.append(_state(t))
+        if snaps:
+            snaps.append(_state(t))
         if ended:
             seg += 1
             done += 1
@@ -78,8 +79,10 @@ def _target(stream, k, n):
     return j
 
 
-def _check_all(settings, seats, seed, rounds, ns=(1,), step=1, **kw):
-    stream, snaps = _night(settings, seats, seed, rounds, **kw)
+def _check_all(settings, seats, seed, rounds, ns=(1,), step=1, snaps=True, **kw):
+    """Takes back n inputs after every step-th input of a bot's stream; compares with the
+    stream without them (snapshots kept, or, for long streams, fed again: small heaps)."""
+    stream, snaps = _night(settings, seats, seed, rounds, snaps, **kw)
     covered = set()
     for k in range(1, len(stream) + 1, step):
         for n in ns:
@@ -93,7 +96,8 @@ def _check_all(settings, seats, seed, rounds, ns=(1,), step=1, **kw):
                 assert _same(_state(t), before), (k, n)
                 continue
             assert evs[0] == (UNDO, n), evs
-            assert _same(_state(t), snaps[j]), "take-back of %r (input %d, n %d)" % (
+            want = snaps[j] if snaps else _state(_fed(settings, stream, j))
+            assert _same(_state(t), want), "take-back of %r (input %d, n %d)" % (
                 stream[j][0], j, n)
             for e in evs:  # the events say where every card went
                 if e[0] == CARD_BACK:
@@ -181,6 +185,15 @@ def test_the_events_say_which_card_goes_back_where():
     assert card in t.hands[1] and r2 in t.hands[1]
 
 
+def test_a_join_taken_back_says_the_seat_leaves():
+    t = Table()
+    for s in (1, 2, 3):
+        t.feed((IN_SEAT, s, 0))
+    assert t.feed((IN_UNDO, 1)) == [(UNDO, 1), (LEAVE, 3)] and t.seats == [1, 2]
+    t.feed((IN_SEAT, 2, 1))  # seat 2 leaves, and that is taken back
+    assert t.feed((IN_UNDO, 1)) == [(UNDO, 1), (JOIN, 2)] and t.seats == [1, 2]
+
+
 def test_a_table_loaded_from_a_snapshot_takes_back_to_there():
     t = deal({1: "R1 R2", 2: "G5 B7"}, start="R5")
     u = load(_state(t))
@@ -229,3 +242,32 @@ def test_an_undo_input_goes_through_scripts_and_records_and_replays_to_itself():
     for _ in again.run(rec):
         pass
     assert _state(final.table) == _state(again.table)
+
+
+def test_a_long_round_goes_on_in_chunks_and_take_backs_still_reach_back():
+    # 10 seats with the clock on: a round logs more than a chunk (1 KB), so the log goes on
+    # in a second chunk; take-backs of 1 and of 60 inputs reach back into the chunk before
+    stream, _ = _night({"hand_size": 9}, list(range(1, 11)), 3, 1, False, tick=300)
+    t = _fed({"hand_size": 9}, stream, len(stream) - 1)
+    assert t.back.prev is not None, "the round fitted one chunk: make it longer"
+    covered, _ = _check_all({"hand_size": 9}, list(range(1, 11)), 3, 1, ns=(1, 60), step=23,
+                            snaps=False, tick=300)
+    assert (IN_PAD, P_PLAY) in covered
+
+
+def test_a_take_back_in_the_last_chunk_keeps_the_chunk_before():
+    settings = {"hand_size": 9}
+    stream, _ = _night(settings, list(range(1, 11)), 3, 1, False, tick=300)
+    t = Table(Settings(settings))
+    k = 0
+    while t.back.prev is None:  # up to the first chunk's end
+        inp, ms = stream[k][:2]
+        t.feed(inp, ms)
+        k += 1
+    k += 3
+    t = _fed(settings, stream, k)
+    assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+    assert t.back.prev is not None  # a take-back in this chunk keeps the one before
+    j = _target(stream, k, 1)
+    assert t.feed((IN_UNDO, 8))[0] == (UNDO, 8)  # reaches into the chunk before
+    assert _same(_state(t), _state(_fed(settings, stream, _target(stream, j, 8))))

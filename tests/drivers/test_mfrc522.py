@@ -60,7 +60,8 @@ def test_only_known_versions_are_an_mfrc522():
     assert set(KNOWN_VERSIONS) == {0x91, 0x92, 0x88, 0x89, 0x12, 0xB2}
     bus, chip, r = rig(begin=False, version=0x92)
     r.begin()
-    assert r.version == "2.0" and r.describe() == "MFRC522 v2.0, IRQ not used: status polled (no IRQ pin given)"
+    assert r.version == "2.0"
+    assert r.describe() == "MFRC522 v2.0, IRQ not used: status polled (no IRQ pin given)"
     for v in (0x00, 0xFF, 0xAA, 0x37, 0x90):
         bus, chip, r = rig(begin=False, version=v)
         e = raises(ReaderError, r.begin)
@@ -70,7 +71,8 @@ def test_only_known_versions_are_an_mfrc522():
 
 def test_a_floating_miso_is_never_an_mfrc522():
     # 10k pull-up: FF; none: 00, FF or noise; AA: what a PN532 still waking shifts out
-    for levels in ((0xFF,), (0x00,), (0xAA,), (0x00, 0x10, 0x00, 0x37), (0x55, 0x00, 0xAA)):
+    for levels in ((0xFF,), (0x00,), (0xAA,), (0x00, 0x10, 0x00, 0x37), (0x55, 0x00, 0xAA),
+                   (0x00, 0x92, 0x00, 0x92), (0x12, 0x00, 0x37, 0x91, 0xB2)):
         bus = fakebus.Bus()
         nobody = fakebus.Floating(bus, levels)
         e = raises(ReaderError, MFRC522(bus, nobody.cs).begin)

@@ -16,6 +16,7 @@ def _each_file(fn, cause="damaged", older=False):
     recs = night(p)
     lay = layout(p)
     orig = dict((n, read(p + "/" + n)) for n in lay)
+    marks = read(p + "/marks")
     n_cases = 0
     for name in segs(lay)[:-1] if older else segs(lay):
         for case in fn(name, orig[name]):
@@ -25,6 +26,7 @@ def _each_file(fn, cause="damaged", older=False):
             for n in names(p):
                 if n not in orig:
                     os.remove(p + "/" + n)
+            write(p + "/marks", marks)
             write(p + "/" + name, data)
             check(recs, lost(lay, name), cause, boot(p))
             n_cases += 1

@@ -35,6 +35,11 @@ def _reset(p, keep):
         write(p + "/" + n, keep[n])
 
 
+
+def _keep(p):
+    return dict((n, read(p + "/" + n)) for n in names(p))
+
+
 def _gaps(lg, seq=1):
     return [r for r in lg.read_from(seq) if r[1] == GAP]
 
@@ -43,7 +48,7 @@ def test_cut_at_every_byte_offset_of_the_last_records():
     p = fresh()
     ins, data, starts = _round(p)
     path = seg(p)
-    keep = dict((n, read(p + "/" + n)) for n in names(p))
+    keep = _keep(p)
     for cut in range(starts[0], len(data) + 1):   # every byte after the snapshot
         _reset(p, keep)
         write(path, data[:cut])
@@ -79,7 +84,7 @@ def test_cut_inside_the_snapshot_falls_back_to_the_previous_round():
     lg.close()
     path = seg(p)
     data = read(path)
-    keep = dict((n, read(p + "/" + n)) for n in names(p))
+    keep = _keep(p)
     for cut in range(0, len(data)):       # header included (a non-atomic filesystem)
         _reset(p, keep)
         write(path, data[:cut])
@@ -104,7 +109,7 @@ def test_a_damaged_last_record_is_reported_and_its_seq_not_reused():
     ins, data, starts = _round(p)
     path = seg(p)
     a, b = starts[-3], starts[-2]         # the last input record (SEAT 10, seq 13)
-    keep = dict((n, read(p + "/" + n)) for n in names(p))
+    keep = _keep(p)
     for at in range(a, b):
         for mask in (0xFF, 0x01, 0x80):
             _reset(p, keep)
@@ -123,7 +128,7 @@ def test_damage_in_the_middle_is_stepped_over_and_reported():
     p = fresh()
     ins, data, starts = _round(p)
     path = seg(p)
-    keep = dict((n, read(p + "/" + n)) for n in names(p))
+    keep = _keep(p)
     for at in (starts[1], starts[1] + 2, starts[2] - 1):   # type, time, crc of PAD, seq 9
         _reset(p, keep)
         bad = bytearray(data)
@@ -160,7 +165,7 @@ def test_leftover_temp_files_are_removed():
     fill(lg, inputs(3))
     lg.close()
     write(p + "/seg.tmp", b"half a segment")
-    write(p + "/marks.tmp", b"half a rewrite")
+    write(p + "/cut.tmp", b"half a rewrite")
     assert recovered(p)[2] == 4
     assert [n for n in names(p) if n.endswith(".tmp")] == []
 

@@ -246,3 +246,15 @@ def test_status_says_the_id_the_chain_head_the_flash_and_the_damage(capsys, plug
     del st["phase"]                     # an answer this host tool cannot read: one line
     c, out, err = run(capsys, "status", "--port", "x")
     assert c == 2 and "makes no sense" in err
+
+
+def test_an_input_this_host_does_not_know_stops_the_sync_in_one_line(tmp_path, capsys, plug,
+                                                                     night):
+    recs, heads = night
+    odd = recs[:20] + [(recs[20][0], recs[20][1], False, (99, 1), b"\0\0\0\0")] + recs[21:]
+    db = str(tmp_path / "h.sqlite3")
+    plug(FakeLink(odd, heads))
+    c, out, err = run(capsys, "sync", "--port", "x", "--db", db)
+    assert c == 2 and "does not know (seq 21, kind 99): update the host tool" in err
+    with Store(db) as s:
+        assert s.next_seq(TID) == 21               # what came before it is stored

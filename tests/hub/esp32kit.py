@@ -180,12 +180,12 @@ class Machine:
 
 def plug(m, pos, kind="pn532"):
     """A reader module put into the socket at pos ("play" or "draw") while the board runs:
-    the new fake answers on that socket's CS line."""
+    the new fake answers on that socket's CS line. kind: a part name, or a fake device."""
     old = getattr(m, pos)
     for i in range(len(m.bus.devs)):
         cs, dev = m.bus.devs[i]
         if dev is old:
-            new = _reader(fakebus.Bus(), kind, 1)
+            new = kind if not isinstance(kind, str) else _reader(fakebus.Bus(), kind, 1)
             cs._edge = new.cs_edge
             new.cs = cs
             m.bus.devs[i] = (cs, new)

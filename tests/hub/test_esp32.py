@@ -167,6 +167,15 @@ def test_the_pin_map_names_the_part_a_waking_pn532_is_never_an_mfrc522():
     assert r.take() == [(IN_PAD, NTAG)]
 
 
+def test_an_empty_socket_is_never_an_mfrc522_whatever_miso_floats_to():
+    for levels in ((0xFF,), (0x00,), (0xAA,), (0x12, 0x00, 0x37, 0x91, 0xB2)):
+        def floating(m):
+            kit.plug(m, "draw", kit.fakebus.Floating(kit.fakebus.Bus(), levels))
+        r = Rig(draw="mfrc522", setup=floating)
+        assert r.board.info()["up"] == [True, False], levels
+        assert r.board.alerts == [esp32.faults.SHOE_READER]
+
+
 def test_a_missing_reader_shows_its_code():
     r = Rig(draw=None)
     b = r.board

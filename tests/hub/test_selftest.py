@@ -27,7 +27,7 @@ class Builder:
         if not line.startswith("["):
             self.prompt = line
 
-    def wait(self, ms):
+    async def wait(self, ms):
         p = self.prompt
         self.prompt = None
         r = self.r
@@ -134,6 +134,36 @@ def test_a_missing_reader_a_dead_button_and_a_crossed_wire_fail():
     assert "[FAIL] seat 4 button: not pressed in 0 s" in lines
     assert "[FAIL] seat 7 button: got seat 8 instead: check its wires" in lines
     assert " 3 fail" in who.lines[-1]
+
+
+def test_inside_the_running_app_the_board_tasks_poll():
+    if not MICROPYTHON:
+        return  # the board's tasks need asyncio.sleep_ms
+    import asyncio
+    m = kit.Machine()
+    from hub.esp32 import Esp32Board
+    b = Esp32Board(hw=m, chip=m.chip, say=len)  # the real ticks clock
+    table = []
+    lines = []
+
+    def say(line):
+        lines.append(line)
+        if "PLAY pad" in line and not line.startswith("["):
+            place(m.play, NTAG)
+
+    async def go():
+        task = asyncio.create_task(b.run(table.append))  # the app's board task
+        await asyncio.sleep_ms(20)
+        t = selftest.SelfTest(b, say=say, wait=selftest.pause, press_ms=150)
+        b.attach(t.got.append)  # as run() does
+        await t.readers()
+        task.cancel()
+        return t.results
+
+    res = asyncio.run(go())
+    asyncio.new_event_loop()
+    assert statuses(res)["PLAY pad reads a card"] == "PASS"
+    assert table == []  # the read went to the self-test, not to the rules
 
 
 def test_a_flash_or_heap_below_the_mark_fails():

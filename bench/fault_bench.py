@@ -1,0 +1,235 @@
+"""Fault bench for the game log (issue 8): damage done to a night's log, then boot and sync.
+
+Per area it prints: cases tried, boots that succeeded, intact records recovered and read (of
+those that should be), damages reported with the right range and cause, and records lost
+(intact ones not read). The aim is 100% on every line but "lost", which is 0.
+
+    PYTHONPATH=firmware:tests:tests/gamelog python bench/fault_bench.py
+    MICROPYPATH=firmware:tests:tests/gamelog:.frozen micropython -X heapsize=8m bench/fault_bench.py
+
+Under micropython the log lives on a littlefs RAM disk, and the power-cut area runs too.
+"""
+import os
+import sys
+
+from logkit import fresh, log, read, write, names, inputs, LFS, disk, reboot, PAD, UID
+from faultkit import night, layout, boot, expect, lost_in, segs, SEG
+from gamelog import GAP, SNAP, LogFull
+
+
+class Area:
+    def __init__(self, name):
+        self.name = name
+        self.cases = self.boots = self.intact = self.read = self.state = 0
+        self.damages = self.reported = self.lost = 0
+
+    def run(self, p, recs, lost, cause):
+        """Boot the damaged log at p; lost: seqs whose records are gone."""
+        self.cases += 1
+        want = [r for r in recs if r[0] not in lost]
+        self.intact += len(want)
+        try:
+            (snap, ins, nxt), damage, got, lg = boot(p)
+        except Exception as e:           # a boot that fails: everything counts as lost
+            print("  boot failed:", repr(e))
+            self.lost += len(want)
+            return
+        self.boots += 1
+        served = [g[:5] for g in got if g[1] != GAP]
+        n = len([r for r in want if r in served])
+        self.read += n
+        self.lost += len(want) - n
+        if (snap, ins) == expect(recs, lost):
+            self.state += 1
+        if lost:
+            self.damages += 1
+            covered = set()
+            ok = True
+            for g in got:
+                if g[1] == GAP:
+                    ok = ok and g[3] == cause
+                    for s in range(g[0], g[2] + 1):
+                        covered.add(s)
+            if ok and all(s in covered for s in lost) and nxt > max(lost):
+                self.reported += 1
+        lg.close()
+
+    def row(self):
+        pc = lambda a, b: "%d/%d (%.0f%%)" % (a, b, 100.0 * a / b if b else 100.0)
+        return "%-26s %6d  %-15s %-19s %-15s %-15s %5d" % (
+            self.name, self.cases, pc(self.boots, self.cases), pc(self.read, self.intact),
+            pc(self.state, self.cases), pc(self.reported, self.damages), self.lost)
+
+
+def _restore(p, orig, marks):
+    for n in names(p):
+        if n not in orig:
+            os.remove(p + "/" + n)
+    for n in orig:
+        write(p + "/" + n, orig[n])
+    write(p + "/marks", marks)
+
+
+def per_byte(a, fn, step=1):
+    p = fresh()
+    recs = night(p)
+    lay = layout(p)
+    orig = dict((n, read(p + "/" + n)) for n in lay)
+    marks = read(p + "/marks")
+    for name in segs(lay):
+        for data, lost in fn(name, orig[name], lay, step):
+            _restore(p, orig, marks)
+            write(p + "/" + name, data)
+            a.run(p, recs, lost[0], lost[1])
+
+
+def flips(name, data, lay, step):
+    for at in range(0, len(data), step):
+        b = bytearray(data)
+        b[at] ^= 1 << (at % 8)
+        yield bytes(b), (set() if at < 60 else lost_in(lay, name, at, at + 1), "damaged")
+
+
+def blocks(name, data, lay, step):
+    for fill in (0x00, 0xFF):
+        for a in range(0, len(data), 32):
+            b = bytearray(data)
+            e = min(a + 32, len(data))
+            for i in range(a, e):
+                b[i] = fill
+            yield bytes(b), (lost_in(lay, name, a, e), "damaged")
+
+
+def cuts(name, data, lay, step):
+    if name == segs(lay)[-1]:
+        return
+    for k, r in enumerate(lay[name]):
+        yield data[:r[0]], (set(x[2] for x in lay[name][k:]), "missing")
+
+
+def whole_files(a):
+    p = fresh()
+    recs = night(p)
+    lay = layout(p)
+    files = segs(lay)
+    for name in files[1:]:                # deleted: a middle one, and the newest
+        p = fresh()
+        night(p)
+        os.remove(p + "/" + name)
+        a.run(p, recs, set(r[2] for r in lay[name]), "missing")
+    for name in files:                    # duplicated under a later name
+        p = fresh()
+        night(p)
+        write(p + "/0000000900.log", read(p + "/" + name))
+        a.run(p, recs, set(), "order")
+    for name in files[1:]:                # renamed
+        p = fresh()
+        night(p)
+        os.rename(p + "/" + name, p + "/%010d.log" % (int(name[:10]) + 500))
+        a.run(p, recs, set(r[2] for r in lay[name]), "order")
+    p = fresh()
+    lg = log(p, table_id=b"OTHER-99")
+    for inp in inputs(20):
+        lg.append(inp, 5)
+    lg.close()
+    other = read(p + "/0000000001.log")
+    for name in ("0000000300.log", "0000000001.log"):   # beside ours, over ours
+        p = fresh()
+        night(p)
+        write(p + "/" + name, other)
+        a.run(p, recs, set(r[2] for r in lay.get(name, [])), "foreign")
+
+
+def snapshots(a):
+    p = fresh()
+    recs = night(p)
+    lay = layout(p)
+    snaps = [r[0] for r in recs if r[1] == SNAP]
+    for s in snaps[-2:]:
+        for n in lay:
+            if lay[n] and lay[n][0][2] == s:
+                p = fresh()
+                night(p)
+                b = bytearray(read(p + "/" + n))
+                x, e, _ = lay[n][0]
+                for i in range(x + 3, e - 2):
+                    b[i] = 0x5A
+                write(p + "/" + n, b)
+                a.run(p, recs, {s}, "damaged")
+
+
+def enospc(a):
+    p = fresh()
+    night(p)
+    used = log(p).usage()[0]
+    for room in range(0, 120, 3):
+        p = fresh()
+        recs = night(p)
+        lg = log(p, seg_max=SEG, table_id=b"TABLE-01")
+        lg.limit = used + room
+        t = 90000
+        try:
+            for inp in inputs(12):
+                t += 300
+                s = lg.append(inp, t)
+                recs.append((s, 1, t, False, inp))
+        except LogFull:
+            pass
+        lg.close()
+        a.run(p, recs, set(), "damaged")
+
+
+def power(a):
+    for what in ("snapshot", "rotation"):
+        k = 0
+        while True:
+            p = fresh()
+            recs = night(p, rounds=1)
+            lg = log(p, seg_max=SEG, table_id=b"TABLE-01")
+            lg.recover()
+            d = disk()
+            d.progs = 0
+            d.cut = k
+            done_recs = []
+            try:
+                if what == "snapshot":
+                    s = lg.snapshot('{"round":9}', 90000)
+                    done_recs.append((s, SNAP, 90000, False, '{"round":9}'))
+                else:
+                    for i in range(12):
+                        s = lg.append((PAD, UID), 90000 + i)
+                        done_recs.append((s, 1, 90000 + i, False, (PAD, UID)))
+            except OSError:
+                pass
+            done = d.progs <= k
+            lg.close()
+            reboot()
+            a.run(p, recs + done_recs, set(), "damaged")
+            if done:
+                break
+            k += 1
+
+
+def main(argv):
+    step = int(argv[0]) if argv else 1
+    areas = []
+    for name, fn in (("bit flip at every byte", lambda a: per_byte(a, flips, step)),
+                     ("zeroed / 0xFF 32-byte blocks", lambda a: per_byte(a, blocks)),
+                     ("older segment cut at records", lambda a: per_byte(a, cuts)),
+                     ("deleted/dup/renamed/foreign", whole_files),
+                     ("damaged last/2nd snapshot", snapshots),
+                     ("ENOSPC at each append", enospc),
+                     ("power cut, snapshot+rotation", power)):
+        if fn is power and not LFS:
+            print("(power cuts: run under micropython, on the littlefs RAM disk)")
+            continue
+        a = Area(name)
+        fn(a)
+        areas.append(a)
+    print("%-26s %6s  %-15s %-19s %-15s %-15s %5s" % ("area", "cases", "boots ok",
+          "intact read", "state right", "damage reported", "lost"))
+    for a in areas:
+        print(a.row())
+
+
+main(sys.argv[1:])

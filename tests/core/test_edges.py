@@ -1,0 +1,177 @@
+"""Tests that would notice (issue 10): each kills a mutant of table.py that once survived, or
+pins a threshold on both sides."""
+from kit import act, deal, names, unchanged, seated, hand
+from uno.events import *
+
+
+def test_h1_the_stack_is_spent_once_a_stacked_d_is_drawn():
+    t = deal({1: "RD GD R1 R2", 2: "RD G5 G6 G7", 3: "Y1 Y2 Y3 Y4"}, start="R5", stacking="on")
+    act(t, "pad RDa", "pad RDb")                 # seat 3 owes 4
+    assert t.turn == 3 and t.pending == 4 and t.pending_why == W_STACK
+    act(t, "shoe B1", "shoe B2", "shoe B3", "shoe B4")
+    assert t.turn == 1 and t.stack == 0
+    evs = act(t, "pad GD")                       # a plain D after a stacked one
+    assert evs[-1] == (OWE, 2, 2, W_DRAW2) and t.pending == 2
+
+
+def test_c1_a_w4_cannot_be_challenged_twice():
+    t = deal({1: "W4 R1 R2", 2: "G1 G2 G3", 3: "Y1 Y2 Y3"}, start="R5")
+    act(t, "pad W4", "colour G")
+    evs = act(t, "seat 2 long")
+    assert evs[0][3] == V_ILLEGAL and t.owes(1) == 4
+    assert unchanged(t, "seat 2 long") == R_NO_CHALLENGE
+    t = deal({1: "W4 B1 B2", 2: "G1 G2 G3", 3: "Y1 Y2 Y3"}, start="R5")
+    act(t, "pad W4", "colour G")
+    evs = act(t, "seat 2 long")
+    assert evs[0][3] == V_LEGAL and t.pending == 6
+    assert unchanged(t, "seat 2 long") == R_NO_CHALLENGE
+
+
+def test_m1_a_score_exactly_on_the_target_ends_the_match():
+    t = deal({1: "R1", 2: "G9"}, start="R5", target=9)
+    evs = act(t, "pad R1")
+    assert t.scores[1] == 9 and t.phase == P_MATCH_OVER and names(evs)[-1] == "match_over"
+
+
+def test_m1_a_score_one_below_the_target_does_not():
+    t = deal({1: "R1", 2: "G9"}, start="R5", target=10)
+    act(t, "pad R1")
+    assert t.scores[1] == 9 and t.phase == P_ROUND_OVER
+
+
+def test_m2_a_loser_exactly_on_the_target_ends_the_match():
+    t = deal({1: "R1", 2: "G9"}, start="R5", scoring="losers", target=9)
+    act(t, "pad R1")
+    assert t.scores[2] == 9 and t.phase == P_MATCH_OVER
+
+
+def test_s1_s5_seats_joining_3_1_2_play_in_seat_order():
+    t = seated((3, 1, 2), hand_size=1, first_dealer=3)
+    assert t.seats == [1, 2, 3]
+    act(t, "shuffle")
+    got = []
+    for c in ("R1", "R2", "R3"):
+        got.append(t.drawer())
+        act(t, "shoe " + c)
+    assert got == [1, 2, 3]
+    act(t, "shoe R5")
+    assert t.turn == 1
+    act(t, "shoe G1")                            # seat 1 draws (no fit): seat 2's turn
+    assert t.turn == 2
+    act(t, "shoe G2")
+    assert t.turn == 3
+
+
+def test_h3_a_reverse_added_in_a_multi_play_reverses_again():
+    t = deal({1: "RR GR R1 R2", 2: "G1 G2 G3 G4", 3: "Y1 Y2 Y3 Y4", 4: "B1 B2 B3 B4"}, start="R5",
+             multi="same")
+    evs = act(t, "pad RR")
+    assert t.dir == -1 and t.turn == 4
+    evs = act(t, "pad GR")
+    assert names(evs) == ["play", "reverse", "turn"] and t.dir == 1 and t.turn == 2
+
+
+def test_h3_a_skip_added_in_a_multi_play_skips_one_more():
+    t = deal({1: "RS GS R1 R2", 2: "G1 G2 G3 G4", 3: "Y1 Y2 Y3 Y4", 4: "B1 B2 B3 B4"}, start="R5",
+             multi="same")
+    act(t, "pad RS")
+    assert t.turn == 3
+    evs = act(t, "pad GS")
+    assert names(evs) == ["play", "skip", "turn"] and evs[1][1] == 3 and t.turn == 4
+
+
+def test_h6_h3_with_two_seats_each_skip_lets_the_player_play_again():
+    t = deal({1: "RS GS R1 R2", 2: "G1 G2 G3 G4"}, start="R5", multi="same")
+    act(t, "pad RS")
+    assert t.turn == 1
+    evs = act(t, "pad GS")                       # its own turn again: a play, not an addition
+    assert names(evs) == ["play", "skip", "turn"] and evs[1][1] == 2 and t.turn == 1
+
+
+def test_h2_a_jump_in_on_a_reverse_with_three_players_goes_on_from_the_jumper():
+    t = deal({1: "RR R1 R2", 2: "RR G2 G3", 3: "Y1 Y2 Y3"}, start="R5", jump_in="actions")
+    act(t, "pad RRa")                            # counter-clockwise: seat 3 is next
+    assert t.dir == -1 and t.turn == 3
+    evs = act(t, "pad RRb")                      # seat 2 jumps: seat 1's R is void
+    assert names(evs) == ["jump_in", "play", "reverse", "turn"]
+    assert t.dir == -1 and t.turn == 1           # seat 2's own R: on from seat 2, ccw
+
+
+def test_h2_a_jump_in_on_a_reverse_with_two_players():
+    t = deal({1: "RR R1 R2", 2: "RR G2 G3"}, start="R5", jump_in="actions")
+    act(t, "pad RRa")                            # as a skip: seat 1 again
+    assert t.turn == 1
+    act(t, "pad RRb")                            # seat 2 jumps: as a skip, seat 2 again
+    assert t.turn == 2 and t.dir == 1
+
+
+def test_m3_a_seat_that_goes_out_does_not_keep_the_turn():
+    t = deal({1: "RS", 2: "G1", 3: "Y1", 4: "B1"}, start="R5", elimination="yes")
+    evs = act(t, "pad RS")                       # skips seat 2; seat 1 is out
+    assert "out" in names(evs) and 1 not in t.active and t.turn == 3
+    act(t, "shoe G9")                            # seat 3 draws (no fit): on to seat 4
+    assert t.turn == 4
+    act(t, "shoe G8")
+    assert t.turn == 2                           # past seat 1, which is out
+
+
+def test_m3_a_seat_out_with_a_wild_names_the_colour_then_leaves_the_turn():
+    t = deal({1: "W", 2: "G1", 3: "Y1"}, start="R5", elimination="yes")
+    act(t, "pad W")
+    assert t.want == 1 and t.turn == 1 and t.leaving == 1
+    act(t, "colour Y")
+    assert t.turn == 2 and 1 not in t.active and t.leaving == 0
+    assert unchanged(t, "seat 1") == R_NOT_SEATED
+
+
+def test_m3_t5_a_last_d_that_decides_the_round_cannot_be_stacked():
+    t = deal({1: "RDa", 2: "RDb"}, start="R5", elimination="yes", stacking="on")
+    evs = act(t, "pad RDa")                      # seat 1 out: one seat left, the round is won
+    assert t.pending == 2 and not t.stackable and not t.answerable
+    assert unchanged(t, "pad RDb") == R_MUST_DRAW
+    act(t, "shoe B1")
+    evs = act(t, "shoe B2")
+    assert "round_over" in names(evs) and t.winner == 1
+
+
+def test_h3_t5_a_last_d_added_in_a_multi_play_cannot_be_stacked():
+    t = deal({1: "RD GD", 2: "BD B1", 3: "Y1 Y2"}, start="R5", multi="same", stacking="on")
+    act(t, "pad RD")
+    evs = act(t, "pad GD")                       # seat 1 out: the round is won, 4 to draw
+    assert t.pending == 4 and not t.stackable and not t.answerable
+    assert unchanged(t, "pad BD") == R_MUST_DRAW
+
+
+def test_m4_m3_a_team_wins_when_all_its_members_are_out():
+    t = deal({1: "R1", 2: "G9", 3: "R2", 4: "BS"}, start="R5", teams=2, elimination="yes")
+    act(t, "pad R1")                             # seat 1 out, seat 3 still in: play on
+    assert t.phase == P_PLAY
+    act(t, "shoe B9")                            # seat 2 cannot play
+    evs = act(t, "pad R2")                       # seat 3 out: team {1, 3} wins
+    assert "round_over" in names(evs) and t.winner in (1, 3)
+
+
+# ---- thresholds on both sides ---------------------------------------------------------
+
+def test_p2_a_short_timer_warns_at_half_its_time():
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5", turn_timer=1)
+    act(t, "tick 0")
+    assert act(t, "tick 499") == []
+    assert names(act(t, "tick 500")) == ["timer_warn"]
+    assert act(t, "tick 999") == []
+    assert names(act(t, "tick 1000")) == ["penalty"]
+
+
+def test_p2_the_warning_is_two_seconds_before_a_long_timer():
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5", turn_timer=4)
+    act(t, "tick 0")
+    assert act(t, "tick 1999") == []
+    assert names(act(t, "tick 2000")) == ["timer_warn"]
+    assert t.deadline() == 4000
+
+
+def test_t4_the_shoe_at_exactly_one_card_needs_no_shuffle():
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5")
+    t.shoe = 1   # a count only: the threshold of the reshuffle flag is the empty shoe
+    t._check_due()
+    assert not t.due
