@@ -30,8 +30,8 @@ def test_the_image_holds_every_package_compiled_and_leaves_boot_and_main_out(ima
         "the one docs/deploy.md recommends: say there what partition it needs now" % size)
     assert sorted(os.path.basename(s) for s in sources) == ["boot.py", "main.py"]
     probe = ("import os\nprint(sorted(os.listdir('/rom')))\nprint(sorted(os.listdir('/rom/uno')))\n"
-             "from uno.table import Table\nfrom uno.events import IN_SEAT\n"
-             "print(Table().feed((IN_SEAT, 1, 0))[0][0])\n"
+             "from uno.table import Table\n"
+             "print(Table().feed((3, 1, 0))[0][0])\n"  # IN_SEAT: seat 1 joins
              "import uno.table\nprint(uno.table.__file__)\n")
     with open(os.path.join(os.path.dirname(path), "probe.py"), "w") as f:
         f.write(probe)
