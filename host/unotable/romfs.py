@@ -25,13 +25,14 @@ def packages():
                   if os.path.isdir(os.path.join(FIRMWARE, d)) and not d.startswith((".", "__")))
 
 
-def build_image(image, work):
-    """Compiles the firmware into work/ (unotable.build) and packs its .mpy files into the
-    ROMFS image file `image`. Returns (image bytes, [boot.py and main.py paths to copy])."""
+def build_image(image, work, every=False):
+    """Compiles the board's firmware files into work/ (unotable.build; every: all firmware
+    files, host-only ones too, for benches) and packs the .mpy files into the ROMFS image file
+    `image`. Returns (image bytes, [boot.py and main.py paths to copy])."""
     if not image.endswith(".romfs"):
         raise BuildError("a ROMFS image file name ends in .romfs (mpremote deploys it so)")
     tree = os.path.join(work, "rom")
-    build(tree)
+    build(tree, every=every)
     sources = []
     for name in SOURCE:
         dst = os.path.join(work, name)
