@@ -558,10 +558,8 @@ class Table:
             self._uno_check(seat)
         if rank == 4:
             self._slap4(seat)
-        self._act(seat, rank, False)
+        self._act(seat, rank, False)  # (a number: the turn has moved and H5's number stands)
         self.chain = seat
-        if rank <= 9 and self.rules.sum_win == "yes":
-            self.sum_to = rank
         if left == 0:
             if self._finish(seat):
                 self.answerable = self.stackable = False  # T5: as in _play
