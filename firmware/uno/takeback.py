@@ -173,7 +173,6 @@ def _unpack(packed, obj):
 class TakeBack:
     def __init__(self, table):
         self.t = table
-        self.reg = table.registry
         self.rules = None  # the settings, packed
         self.log = bytearray(_GROW)  # reused by every segment: no garbage per input
         self.room = _GROW - 16       # bytes in use past which it grows (an input takes < 16)
@@ -223,7 +222,8 @@ class TakeBack:
         kind = inp[0]
         if kind <= _IN_PAD:
             u = inp[1]
-            reg = self.reg  # the registry has just found this UID: no second search
+            reg = self.t.registry  # it has just found this UID: no second search (the hub
+            # may swap the registry between rounds: the table's own, each time)
             log[n] = kind | _OK if ms < 0 else kind | _OK | _MS
             log[n + 1] = reg.hit_card if reg.hit is u else reg.card(u)
             n += 2
