@@ -173,7 +173,6 @@ def _unpack(packed, obj):
 class TakeBack:
     def __init__(self, table):
         self.t = table
-        self.reg = table.registry
         self.rules = None  # the settings, packed
         self.log = bytearray(_GROW)  # reused by every segment: no garbage per input
         self.room = _GROW - 16       # bytes in use past which it grows (an input takes < 16)
@@ -223,7 +222,8 @@ class TakeBack:
         kind = inp[0]
         if kind <= _IN_PAD:
             u = inp[1]
-            reg = self.reg  # the registry has just found this UID: no second search
+            reg = self.t.registry  # it has just found this UID: no second search (the hub
+            # may swap the registry between rounds: the table's own, each time)
             log[n] = kind | _OK if ms < 0 else kind | _OK | _MS
             log[n + 1] = reg.hit_card if reg.hit is u else reg.card(u)
             n += 2
@@ -243,7 +243,17 @@ class TakeBack:
             else:
                 n += 1
         if ms >= 0:
-            n = _varint(log, n, ms - self.ms)
+            d = ms - self.ms
+            if 0 <= d < 8192:  # _varint, inline: the hub's inputs come 0.1-8 s apart
+                if d < 64:
+                    log[n] = d << 1
+                    n += 1
+                else:
+                    log[n] = (d << 1) & 127 | 128
+                    log[n + 1] = d >> 6
+                    n += 2
+            else:
+                n = _varint(log, n, d)
             self.ms = ms
         self.n = n
         ph = self.t.phase  # only an accepted input moves the phase

@@ -297,3 +297,17 @@ def test_the_start_state_packs_and_unpacks_every_kind_of_field():
     assert b.hands is not a.hands and b.hands[1] is not a.hands[1] and b.loc is not a.loc
     b.scores[1] += 1
     assert a.scores[1] == 300  # a copy, not the same list
+
+
+def test_a_deck_enrolled_between_rounds_is_the_one_the_take_back_reads():
+    from uno.cards import Registry, NCARDS
+    stream, _ = _night({"hand_size": 2}, [1, 2], 3, 1)
+    t = _fed({"hand_size": 2}, stream, len(stream))
+    assert t.phase == P_ROUND_OVER
+    # the hub's set_registry swaps the table's registry between rounds
+    t.registry = Registry([bytes((4, 1, 2, 3, 4, 5, i)) for i in range(NCARDS)])
+    t.feed((IN_SHUFFLE,))
+    t.feed((IN_SHOE, t.registry.uid(5)))
+    assert t.loc[5] in (1, 2)  # dealt
+    assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+    assert t.loc[5] == 0 and t.feed((IN_UNDO, 1))[0] == (UNDO, 1) and t.phase == P_ROUND_OVER
