@@ -107,7 +107,7 @@ class Log:
         new = self._roll(t, wall)
         t0 = t if new else self._t0
         b = self._buf
-        i = enc_input(b, seq, inp, t - t0, self._sb)
+        i = enc_input(b, inp, t - t0)
         s = hashlib.sha256(self._h)
         s.update(self._czv[0:canon_into(self._cz, seq, t, wall, inp)])
         h = s.digest()
@@ -431,13 +431,13 @@ class Log:
             snap, ins, nxt, gaps, tail_ok = r
             self._rbase = live[i][0]
         self.damage.extend(gaps)
-        if live and self._hw > live[-1][0]:
+        if self._hw > (live[-1][0] if live else 0):
             lost = True                   # the newest segment made is gone
             for g in bad:
                 if g[0] <= self._hw <= g[1]:
                     lost = False
             if lost:
-                g = (max(nxt, self._hw), _bound(self._hw, self.seg_max + 64) + 0, "missing")
+                g = (max(nxt, self._hw), _bound(self._hw, self.seg_max + 64), "missing")
                 if nxt < self._hw:
                     self.damage.append((nxt, self._hw - 1, "missing"))
                 self.damage.append(g)

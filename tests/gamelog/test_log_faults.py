@@ -292,3 +292,16 @@ def test_usage_counts_the_log_against_its_limit():
     lg.limit = 5000
     u2, tot2 = lg.usage()
     assert tot2 == 5000 and u2 == sum(len(read(p + "/" + n)) for n in names(p))
+
+
+def test_every_segment_gone_still_never_rewinds_seq():
+    p = fresh()
+    recs = night(p)
+    for n in names(p):
+        if n.endswith(".log"):
+            os.remove(p + "/" + n)
+    lg = log(p, seg_max=SEG, table_id=b"TABLE-01")
+    snap, ins, nxt = lg.recover()
+    assert (snap, ins) == (None, []) and nxt > recs[-1][0]
+    assert lg.damage and lg.damage[-1][2] == "missing" and lg.damage[-1][1] == nxt - 1
+    assert lg.append((SEAT, 1, 0), 5) == nxt
