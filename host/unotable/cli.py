@@ -148,6 +148,13 @@ def parser():
     a.add_argument("--replace", action="store_true",
                    help="take the table's new key in place of the one the host holds")
     a.set_defaults(func=commands.cmd_pair)
+    t = sub.add_parser("selftest", parents=[port], help="guided bring-up checks: readers, "
+                       "buttons, shuffle sensor, buzzer, display, flash and heap")
+    t.add_argument("--press", type=float, default=10.0, metavar="S",
+                   help="seconds each prompt waits for its card or button (default 10)")
+    t.add_argument("--quick", action="store_true",
+                   help="do not wait out the tunes and the test screen (tests)")
+    t.set_defaults(func=commands.cmd_selftest)
     u = sub.add_parser("undo", parents=[port], help="take back the last input(s) of the round")
     u.add_argument("n", nargs="?", type=_count, default=1, help="how many (default 1)")
     u.set_defaults(func=commands.cmd_undo)
