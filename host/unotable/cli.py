@@ -114,6 +114,8 @@ def parser():
     d.add_argument("--dry-run", action="store_true", help="print the mpremote steps only")
     d.add_argument("--resume", action="store_true",
                    help="no soft reset before or after (for the simulated table)")
+    d.add_argument("--romfs", action="store_true", help="one ROMFS image into the board's romfs "
+                   "partition (firmware built with ROMFS): the code runs from flash")
     d.set_defaults(func=commands.cmd_deploy)
 
     db = argparse.ArgumentParser(add_help=False)

@@ -221,8 +221,29 @@ def _let_mpremote_in(port, args):
         return False
 
 
+def _deploy_romfs(args):
+    """--romfs: the compiled firmware as one ROMFS image into the board's romfs partition
+    (unotable.romfs), after the running firmware hands the port over, as for files."""
+    from unotable import romfs
+    if getattr(args, "resume", False):
+        return say_error("deploy", "--romfs rewrites the partition the code runs from: the "
+                         "board must reset, so leave out --resume")
+    try:
+        port = pick_port(args)
+    except LinkError as e:
+        return say_error("deploy", e)
+    work = tempfile.mkdtemp(prefix="unotable-romfs-")
+    try:
+        return romfs.deploy(port, work, dry_run=args.dry_run,
+                            before=lambda: _let_mpremote_in(port, args))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def cmd_deploy(args):
     """mpy-cross the firmware, then mpremote copies it to the board and resets it."""
+    if getattr(args, "romfs", False):
+        return _deploy_romfs(args)
     out = tempfile.mkdtemp(prefix="unotable-deploy-")
     try:
         build(out)
