@@ -85,17 +85,26 @@ def main(argv):
     ins = [table_input() for _ in range(200)]
     b0 = seg_bytes(lg)
     p0, e0, pb0 = d.progs, d.erases, d.prog_bytes
-    t0 = time.ticks_us()
-    for i in range(n):
-        t += 300 + rnd(3700)
-        lg.append(ins[i % 200], t)
-    us = time.ticks_diff(time.ticks_us(), t0)
+    us = 0
+    best = 0
+    i = 0
+    while i < n:                       # chunks of 250: the best one is the least disturbed
+        k = min(250, n - i)
+        t0 = time.ticks_us()
+        for j in range(i, i + k):
+            t += 300 + rnd(3700)
+            lg.append(ins[j % 200], t)
+        d_us = time.ticks_diff(time.ticks_us(), t0)
+        us += d_us
+        best = max(best, k * 1000000 // max(1, d_us))
+        i += k
     rec_bytes = seg_bytes(lg) - b0 - HDR * (len(lg.segments()) - 1)
     print("appends: %d inputs, %d segments (seg_max %d)" % (n, len(lg.segments()), lg.seg_max))
     print("  bytes per input record on flash: %.1f (before issue 8: %.1f)"
           % (rec_bytes / n, BEFORE[0]))
-    print("  appends per second (write + flush, unix port): %d (before issue 8: %s; the"
-          " machine's load moves this figure)" % (n * 1000000 // us, BEFORE[1]))
+    print("  appends per second (write + flush, unix port): %d overall, %d in the best 250"
+          " (before issue 8: %s; a busy machine moves these)" % (n * 1000000 // us, best,
+                                                                  BEFORE[1]))
     print("  flash per append: %.2f programs, %.0f bytes programmed, %.3f block erases"
           % ((d.progs - p0) / n, (d.prog_bytes - pb0) / n, (d.erases - e0) / n))
     sizes(lg)

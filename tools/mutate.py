@@ -8,9 +8,9 @@ for it (or it is judged equivalent: no behaviour can tell it apart).
     python tools/mutate.py [--jobs N] [--timeout S] [--limit N] [--only LINE[,LINE]]
                            [--mp] [--tests CMD] FILE [FILE ...]
 
---tests: the command run per mutant from the copy's root (default: pytest on the file's test
-folder, e.g. tests/gamelog for firmware/gamelog/*.py); --mp also runs the same folder under
-micropython. Exit status 0; the summary line is `killed K / N (P%), survived S, timeout T`.
+--tests: the command run per mutant from the copy's root (default: the test functions of the
+file's test folder, e.g. tests/gamelog for firmware/gamelog/*.py, in one CPython process that
+stops at the first failure); --mp also runs the same folder under micropython. Exit status 0; the summary line is `killed K / N (P%), survived S, timeout T`.
 """
 import argparse
 import ast
@@ -176,7 +176,27 @@ def run_one(work, rel, new, cmds, timeout):
     return "survived"
 
 
+def run_tests(folder):
+    """Run a test folder's test functions in this process, stopping at the first failure
+    (fault-injection files last: they are the slow ones). Exit status 1 on a failure."""
+    import importlib
+    sys.path[:0] = ["firmware", "tests", folder]
+    names = sorted((n for n in os.listdir(folder) if n.startswith("test_") and n.endswith(".py")),
+                   key=lambda n: ("fault" in n, n))
+    for n in names:
+        mod = importlib.import_module(n[:-3])
+        for attr in sorted(dir(mod)):
+            if attr.startswith("test_"):
+                try:
+                    getattr(mod, attr)()
+                except BaseException:
+                    sys.exit(1)
+    sys.exit(0)
+
+
 def main(argv):
+    if argv[:1] == ["--run"]:
+        run_tests(argv[1])
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("files", nargs="+")
     ap.add_argument("--jobs", type=int, default=2)
@@ -204,8 +224,7 @@ def main(argv):
                 print("%s:%d:%d %s" % (rel, line, col, what))
             continue
         folder = _default_tests(rel)
-        cmds = [a.tests] if a.tests else [
-            ".venv/bin/pytest -x -q -p no:cacheprovider %s" % folder]
+        cmds = [a.tests] if a.tests else [".venv/bin/python tools/mutate.py --run %s" % folder]
         if a.mp:
             cmds.append("MICROPYPATH=firmware:tests:.frozen .venv/bin/micropython -X heapsize=8m "
                         "tests/mprun.py %s" % folder)

@@ -115,7 +115,7 @@ def _crc(mv, seq, sb):
     return crc32(sb, crc32(mv))
 
 
-def enc_input(b, seq, inp, dt, sb):
+def enc_input(b, inp, dt):
     """Encode input record into bytearray b (tag and crc left to put_trail); returns its body
     end. dt: t - t0 of the segment. Raises ValueError for a malformed input."""
     k = inp[0]

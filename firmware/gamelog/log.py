@@ -107,7 +107,7 @@ class Log:
         new = self._roll(t, wall)
         t0 = t if new else self._t0
         b = self._buf
-        i = enc_input(b, seq, inp, t - t0, self._sb)
+        i = enc_input(b, inp, t - t0)
         s = hashlib.sha256(self._h)
         s.update(self._czv[0:canon_into(self._cz, seq, t, wall, inp)])
         h = s.digest()
@@ -338,29 +338,31 @@ class Log:
             f.close()
         return n == 1 and b[0] & 0x8F == SNAP
 
-    def _scan(self, aside):
-        """Check every segment's header: ([(base, size)] usable, [gap] of the others).
+    def _vote(self, bases):
+        # No id given: the one most segments carry (ties: the larger), as a host reading a copy.
+        rd = self._rd
+        votes = {}
+        for b in bases:
+            f = open(self._path(b), "rb")
+            try:
+                if rd.start(f, b) in (OK, ORDER):
+                    votes[rd.tid] = votes.get(rd.tid, 0) + 1
+            finally:
+                f.close()
+        best = None
+        for k in votes:
+            if best is None or votes[k] > votes[best] or (votes[k] == votes[best] and k > best):
+                best = k
+        if best is not None:
+            self.table_id = best
+
+    def _scan(self, bases, aside):
+        """Check these segments' headers: ([(base, size)] usable, [gap] of the others).
 
         Another table's segment is "foreign", a header whose base is not its name "order", an
         unreadable header "damaged". With aside, those files are renamed *.bad.
         """
-        bases = self._bases(aside)
         rd = self._rd
-        if self.table_id is None and bases:
-            votes = {}
-            for b in bases:
-                f = open(self._path(b), "rb")
-                try:
-                    if rd.start(f, b) in (OK, ORDER):
-                        votes[rd.tid] = votes.get(rd.tid, 0) + 1
-                finally:
-                    f.close()
-            best = None
-            for k in votes:
-                if best is None or votes[k] > votes[best] or (votes[k] == votes[best] and k > best):
-                    best = k
-            if best is not None:
-                self.table_id = best
         live = []
         gaps = []
         for i, b in enumerate(bases):
@@ -400,7 +402,10 @@ class Log:
         self.close()
         self.damage = []
         self._get_marks()
-        live, bad = self._scan(True)
+        bases = self._bases(True)
+        if self.table_id is None:
+            self._vote(bases)
+        live, bad = self._scan(bases, True)
         self.damage.extend(bad)
         top = max(1, self._lw + 1)
         for g in bad:
@@ -426,13 +431,13 @@ class Log:
             snap, ins, nxt, gaps, tail_ok = r
             self._rbase = live[i][0]
         self.damage.extend(gaps)
-        if live and self._hw > live[-1][0]:
+        if self._hw > (live[-1][0] if live else 0):
             lost = True                   # the newest segment made is gone
             for g in bad:
                 if g[0] <= self._hw <= g[1]:
                     lost = False
             if lost:
-                g = (max(nxt, self._hw), _bound(self._hw, self.seg_max + 64) + 0, "missing")
+                g = (max(nxt, self._hw), _bound(self._hw, self.seg_max + 64), "missing")
                 if nxt < self._hw:
                     self.damage.append((nxt, self._hw - 1, "missing"))
                 self.damage.append(g)
@@ -537,19 +542,23 @@ class Log:
         """
         if seq < 1:
             seq = 1
-        self._get_marks() if not self._ready else None
-        live, bad = self._scan(False)
+        if not self._ready:
+            self._get_marks()
+        bases = self._bases()
+        if self.table_id is None:
+            self._vote(bases)
+        k = 0
+        while k + 1 < len(bases) and bases[k + 1] <= seq:
+            k += 1
+        live, bad = self._scan(bases[k:], False)   # read from k on: older ones do not matter
         causes = self._gaps + bad
         top = self.next_seq if self._ready else 0
-        k = 0
-        while k + 1 < len(live) and live[k + 1][0] <= seq:
-            k += 1
         rd = Reader()
         exp = seq
         if live and live[0][0] > seq:
             for g in self._split(seq, live[0][0] - 1, causes):
                 yield g
-        for j in range(k, len(live)):
+        for j in range(len(live)):
             base, size = live[j]
             nb = live[j + 1][0] if j + 1 < len(live) else 0
             f = open(self._path(base), "rb")

@@ -6,6 +6,7 @@ The board is a small interface (esp32.py, sim.py): now(), buzzer, leds, display,
 and run(put), the task that turns readers and buttons into table inputs.
 """
 import asyncio
+import gc
 import json
 
 try:
@@ -138,11 +139,9 @@ def _keep(path, data):
 def open_log(path, board):
     """The table's log, carrying the table's id (main.py and the simulated table use this)."""
     from gamelog import Log
-    tid = table_id(board, path)
-    try:
-        return Log(path, table_id=tid)
-    except TypeError:  # a gamelog without table identity
-        return Log(path)
+    lg = Log(path, table_id=table_id(board, path))
+    lg.limit = getattr(board, "flash_limit", None)  # the simulated table's pretend partition
+    return lg
 
 
 def _hex(b):
@@ -192,13 +191,20 @@ class Hub:
         self.id = table_id(self.board, getattr(self.log, "dir", "/log"))
         snap = None
         k = 0
-        try:
-            snap, k = self._recover()
-        except Exception as e:  # nothing to salvage from: a playable fresh table, reported
-            self.fault = "recovery failed, fresh table: " + _repr(e)
-            self.table = Table(Settings(), self.registry)
-            self.seq = max(self.seq, getattr(self.log, "next_seq", 1) - 1)
-            k = -1
+        for again in (1, 0):
+            try:
+                snap, k = self._recover()
+                break
+            except Exception as e:
+                self.table = None
+                gc.collect()            # a fragmented heap at boot: once more, collected
+                if again:
+                    continue
+                # nothing to salvage from: a playable fresh table, reported
+                self.fault = "recovery failed, fresh table: " + _repr(e)
+                self.table = Table(Settings(), self.registry)
+                self.seq = max(self.seq, getattr(self.log, "next_seq", 1) - 1)
+                k = -1
         self.recovered = k
         if settings and not snap and not k:
             if "preset" in settings:
@@ -219,17 +225,9 @@ class Hub:
 
     def _recover(self):
         log = self.log
-        try:
-            snap, n, next_seq = log.recover(collect=False)
-        except Exception as e:
-            if type(e).__name__ != "Corrupt":
-                raise
-            snap, n, next_seq = log.recover(salvage=True, collect=False)
+        snap, n, next_seq = log.recover(collect=False)   # salvages: damage is set aside
         self.seq = next_seq - 1
-        d = log.damage
-        if d is not None and not isinstance(d, list):  # a Corrupt: one damaged place
-            d = [(d.seq, next_seq - 1, "damaged")]
-        self.damage = list(d or ())
+        self.damage = list(log.damage or ())
         try:
             self.table = load(json.loads(snap), self.registry) if snap else Table(
                 Settings(), self.registry)
@@ -262,15 +260,7 @@ class Hub:
     def check_flash(self):
         """(used, total) bytes of the log's filesystem, and whether to warn (WARN_PCT)."""
         try:
-            f = getattr(self.board, "flash", None)   # the simulated table's pretend partition
-            if f:
-                u = f(self.log.dir)
-            elif hasattr(self.log, "usage"):
-                u = self.log.usage()
-            else:                                    # ask the filesystem
-                import os
-                s = os.statvfs(self.log.dir)
-                u = ((s[2] - s[3]) * s[0], s[2] * s[0])
+            u = self.log.usage()
         except Exception:  # unknown: no warning rather than no table
             u = None
         self.flash = u
@@ -306,10 +296,7 @@ class Hub:
         self.answer(evs)
         for e in evs:
             if e[0] == _ROUND_OVER:  # a round boundary: recovery starts here from now on
-                try:
-                    self.log.snapshot(json.dumps(snapshot(self.table)), ms)
-                except OSError as x:  # no room: recovery replays from the older snapshot
-                    self.fault = "snapshot: " + _repr(x)
+                self._snapshot(ms)
                 self.check_flash()
                 break
         if self.enrolling is not None and not self.between_rounds():
@@ -317,6 +304,19 @@ class Hub:
         self._guard()
         self.wake.set()
         return evs
+
+    def _snapshot(self, ms):
+        """The round's end on flash; without it recovery replays from the older snapshot."""
+        for _ in range(2):
+            try:
+                self.log.snapshot(json.dumps(snapshot(self.table)), ms)
+                return
+            except MemoryError as x:  # a fragmented heap: collect and try once more
+                self.fault = "snapshot: " + _repr(x)
+                gc.collect()
+            except OSError as x:      # no room
+                self.fault = "snapshot: " + _repr(x)
+                return
 
     def between_rounds(self):
         """No draw for dealer and no round on: the host may change the deck, enrol, stop us."""
@@ -469,4 +469,9 @@ class Hub:
         if serial:
             asyncio.create_task(serial.run())
         while True:
-            self.feed(await self.inbox.get())
+            inp = await self.inbox.get()
+            try:
+                self.feed(inp)
+            except Exception as e:  # a bug or no memory: say so, and referee the next input
+                self.fault = "input: " + _repr(e)
+                gc.collect()

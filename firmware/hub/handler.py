@@ -1,5 +1,5 @@
 """What the hub answers over the serial link (link/server.py calls these; docs/protocol.md)."""
-from gamelog import INPUT
+from gamelog import INPUT, GAP
 from uno.cards import Registry
 
 try:
@@ -10,6 +10,7 @@ except ImportError:  # CPython
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _IN_RULE = const(7)
+_IN_UNDO = const(8)
 _P_DEAL = const(3)
 _P_START = const(4)
 _P_PLAY = const(5)
@@ -17,7 +18,6 @@ _R_LOCKED = const(29)
 _REJECT = const(25)
 # -- end of codes --
 
-_UNDO = const(8)          # uno.events.IN_UNDO: (8, n) takes back the last n inputs (issue 10)
 UNDO_MAX = const(255)
 LOG_FULL = "log full - sync the table (`unotable sync --ack`), then try again"
 
@@ -72,31 +72,17 @@ class LinkHandler:
         if f is None:
             return None
         seq, hd = f()
-        chain = __import__("gamelog.chain").chain   # a log with head() has the chain module
-        return seq, hd, chain.mac_head(h.key(), h.id, seq, hd)
+        from gamelog.chain import mac_head
+        return seq, hd, mac_head(h.key(), h.id, seq, hd)
 
     def records(self, seq):
         """Every input with seq >= seq as (seq, t, wall, inp, tag), and each gap in the log as
         (first, last, cause): nothing damaged hides what lies before or after it."""
-        log = self.hub.log
-        while True:
-            try:
-                for r in log.read_from(seq):
-                    if r[1] == INPUT:
-                        yield r[0], r[2], r[3], r[4], (r[5] if len(r) > 5 else None)
-                    elif r[1] == 0:          # gamelog.GAP: (first, GAP, last, cause, ...)
-                        yield r[0], r[2], r[3]
-                    seq = r[0] + 1
-                return
-            except Exception as e:           # a log that raises at damage (no gaps of its own)
-                nxt = getattr(e, "resume", None)
-                bad = getattr(e, "seq", None)
-                if bad is None:
-                    raise
-                if nxt is None or nxt <= seq:
-                    return
-                yield max(seq, bad), nxt - 1, "damaged"
-                seq = nxt
+        for r in self.hub.log.read_from(seq):
+            if r[1] == INPUT:
+                yield r[0], r[2], r[3], r[4], r[5]
+            elif r[1] == GAP:                # (first, GAP, last, cause, None, None)
+                yield r[0], r[2], r[3]
 
     def registry(self):
         return self.hub.table.registry
@@ -140,7 +126,7 @@ class LinkHandler:
     def undo(self, n):
         if not 1 <= n <= UNDO_MAX:
             raise ValueError("undo takes back 1 to %d inputs" % UNDO_MAX)
-        self._fed((_UNDO, n))
+        self._fed((_IN_UNDO, n))
 
     def _fed(self, inp):
         evs = self.hub.feed(inp)

@@ -29,7 +29,7 @@ from uno.script import dumps, input_dict
 _sleep_ms = getattr(asyncio, "sleep_ms", None) or (lambda ms: asyncio.sleep(ms / 1000))
 
 QLINES = const(6)       # answers waiting for the port
-QBYTES = const(4096)    # and their bytes: a host that does not read costs no more than this
+QBYTES = const(2048)    # and their bytes: a host that does not read costs no more than this
 DUMP_STALL = const(30000)  # ms a dump may wait for the port before it is given up
 
 
@@ -118,12 +118,10 @@ class Serial:
     def put(self, line):
         """Queues one answer line (str or bytes with its end); when the queue is full the
         oldest answer goes: the host retries what it still wants."""
-        if isinstance(line, str):
-            line = line.encode() + b"\n"
-        n = len(line)
+        n = len(line) + 1         # a str goes out as it is, then its line end: no copies
         q = self.q
         while q and (len(q) >= QLINES or self.qbytes + n > QBYTES):
-            self.qbytes -= len(q.pop(0))
+            self.qbytes -= len(q.pop(0)) + 1
             self.dropped += 1
         q.append(line)
         self.qbytes += n
@@ -180,12 +178,17 @@ class Serial:
                 continue
             if self._writable():
                 line = self.q.pop(0)
-                self.qbytes -= len(line)
+                self.qbytes -= len(line) + 1
                 try:
-                    if buf is not None:
+                    if isinstance(line, str):   # a command's answer: text, then its end
+                        self.out.write(line)
+                        self.out.write("\n")
+                    elif buf is not None:       # a frame: bytes with its line end
                         buf.write(line)
                     else:
                         self.out.write(line.decode())
+                    if hasattr(self.out, "flush"):
+                        self.out.flush()
                 except OSError:  # the port went away: drop it, as a cut cable would
                     pass
                 await _sleep_ms(0)

@@ -1,8 +1,10 @@
 """The simulated table: the hub's own code with simulated readers, buttons, buzzer and LEDs.
 
-    micropython [-i] -m hub.sim [--log DIR] [--script FILE] [--inputs PATH] [--pace MS] [--exit]
+    micropython [-i] -m hub.sim [--log DIR] [--script FILE] [--inputs PATH] [--pace MS]
+                                [--flash BYTES] [--exit]
 
-The deck enrolled at a simulated table is kept beside its log (DIR.deck), and so are its
+--flash: the size of the pretend log partition (1.5 MB): the log is full past it, as on a
+board. The deck enrolled at a simulated table is kept beside its log (DIR.deck), and so are its
 id (DIR.id, made once) and the key of its log's chain (DIR.key; DIR.key.paired once a host
 has paired).
 
@@ -35,7 +37,7 @@ except ImportError:  # CPython
 _IN_TICK = const(6)
 # -- end of codes --
 
-FLASH = const(1536 * 1024)
+FLASH = const(1536 * 1024)   # the pretend log partition (--flash BYTES)
 
 
 class _Out:
@@ -87,13 +89,7 @@ class SimBoard:
     def info(self):
         return {"name": "sim", "script_done": self.done.is_set()}
 
-    def flash(self, path):
-        """(used, total) of a pretend 1.5 MB log partition: the log's files on the host's disk."""
-        import os
-        used = 0
-        for n in os.listdir(path):
-            used += os.stat(path + "/" + n)[6]
-        return used, FLASH
+
 
     async def run(self, put):
         asyncio.create_task(self.buzzer.run())
@@ -134,7 +130,7 @@ class SimBoard:
 
 def main(argv):
     opts = {"--log": "/tmp/unotable-sim-log", "--script": None, "--inputs": None,
-            "--pace": "300"}
+            "--pace": "300", "--flash": str(FLASH)}
     exit_at_end = "--exit" in argv
     i = 0
     while i < len(argv):
@@ -143,6 +139,7 @@ def main(argv):
             i += 1
         i += 1
     board = SimBoard(opts["--script"], opts["--inputs"], int(opts["--pace"]))
+    board.flash_limit = int(opts["--flash"])
     deck = opts["--log"].rstrip("/") + ".deck"  # an enrolled deck lives beside the log
     hub = Hub(board, open_log(opts["--log"].rstrip("/"), board), load_deck(deck))
     board.hub = hub

@@ -27,6 +27,7 @@ A ValueError raised by the handler is refused with its message ("-" answer); any
 Exception too, prefixed with its type. KeyboardInterrupt is never caught: Ctrl-C from mpremote
 must stop the firmware.
 """
+import gc
 import json
 from binascii import a2b_base64, b2a_base64
 
@@ -39,6 +40,7 @@ except ImportError:  # CPython
 from link import frame as fr
 from link.codec import Encoder, NCARDS, TRAILER
 
+_MP = hasattr(gc, "mem_free")   # MicroPython: its heap is small and does not move
 RAW = const(747)        # batch bytes: base64 makes 996 chars, + 28 of frame = frame.MAX
 CHUNK = const(27)       # registry UIDs per frame: 4 frames; 27 x 11 bytes -> 400 chars
 MSG = const(200)        # error messages are cut to this many characters
@@ -121,7 +123,7 @@ class LinkServer:
             n = fr.encode_into(self.buf, rid, verb, st, payload, text)
         except ValueError as e:  # an oversized status, say: refuse rather than fail
             n = fr.encode_into(self.buf, rid, verb, fr.ERR, fr.ascii_text(str(e)[:MSG]))
-        return bytes(self.buf[0:n])
+        return bytes(memoryview(self.buf)[0:n])   # one copy, not two
 
     # ---- verbs: payload bytes in, printable payload bytes out -------------------------
 
@@ -135,6 +137,8 @@ class LinkServer:
         return _json_out(self.h.status())
 
     def _v_records(self, p):
+        if _MP:
+            gc.collect()    # a batch and its base64 want ~2 KB in one piece, not a fragmented heap
         q = _json_in(p)
         seq = _int(q, "from", 1)
         lim = _int(q, "max", 0)

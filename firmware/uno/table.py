@@ -160,13 +160,14 @@ class Table:
     top, colour         card on the pile and the active colour (-1 while none)
     shoe, pile          cards in the shoe and on the discard pile
     pending, debts      D/W4 draws the turn seat owes; penalty draws [[seat, n, why], ...]
-    answerable          the pending draw may still be answered by a jump-in or a challenge
-    stackable           ... and by stacking (H1): only a D or W4 played in turn
+    answerable          the pending draw may still be answered (H2 jump-in, C1 challenge)
+    stackable           ... and stacked on (H1): a D or W4 a seat played, not a start card
+                        (S4) nor a winner's last card (T5)
     want, window        seat to name a colour; seat whose UNO window is open (called, caught)
     drawn               card just drawn that may still be played (T2), else -1
-    w4_from             seat whose W4 the turn seat may challenge (C1)
+    w4_from, w4_illegal seat whose W4 the turn seat may challenge (C1), and the verdict
     chain, slap, sum_to H3's multi-playing seat; H7's seats still to slap; H5's number
-    due                 the shoe is empty and a draw is due: the pile must be shuffled (T4)
+    due                 the shoe is empty and the pile must be shuffled into it (T4, S2)
     dry                 passes in a row with nothing left to draw (T6)
     winner, clock       last round's winner; the table's time in ms (P2)
     out                 the events of the last feed (a reused list)
@@ -557,10 +558,8 @@ class Table:
             self._uno_check(seat)
         if rank == 4:
             self._slap4(seat)
-        self._act(seat, rank, False)
+        self._act(seat, rank, False)  # (a number: the turn has moved and H5's number stands)
         self.chain = seat
-        if rank <= 9 and self.rules.sum_win == "yes":
-            self.sum_to = rank
         if left == 0:
             if self._finish(seat):
                 self.answerable = self.stackable = False  # T5: as in _play
@@ -918,14 +917,14 @@ class Table:
             self._reject(_R_LOCKED, 0, -1)
             return
         rules = self.rules
-        before = rules.as_dict()
         try:
             if name == "preset":
+                before = rules.as_dict()
                 changed = rules.apply_preset(value)
             else:
-                old = getattr(rules, name, None)
+                before = {name: getattr(rules, name, None)}
                 rules.set(name, value)
-                changed = [name] if getattr(rules, name) != old else []
+                changed = [name] if getattr(rules, name) != before[name] else []
         except (ValueError, TypeError):
             self._reject(_R_BAD_RULE, 0, -1)
             return
@@ -1002,7 +1001,8 @@ class Table:
         elif ph != _P_LOBBY:
             # S2: the last round's winner deals, or (option) the next seat
             if self.rules.next_dealer == "rotate":
-                self._new_round(self._after(self.dealer, 1, self.seats, 1))
+                seats = self.seats
+                self._new_round(seats[(seats.index(self.dealer) + 1) % len(seats)])
             else:
                 self._new_round(self.winner)
         elif self.rules.first_dealer:
@@ -1089,12 +1089,14 @@ class Table:
         self.dry = 0
         self.hands[seat].append(card)
 
-    def _after(self, seat, k, order=None, direction=0):
-        order = order or self.active
-        return order[(order.index(seat) + k * (direction or self.dir)) % len(order)]
+    def _after(self, seat, k):
+        """The seat k places after seat in this round's turn order and direction."""
+        order = self.active
+        return order[(order.index(seat) + k * self.dir) % len(order)]
 
     def _next(self, k):
-        self.turn = self._after(self.turn, k)
+        order = self.active
+        self.turn = order[(order.index(self.turn) + k * self.dir) % len(order)]
         gone = self.leaving
         if gone:  # M3: an out seat kept the turn only to name a colour (or went out on it)
             self.active.remove(gone)

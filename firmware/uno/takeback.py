@@ -72,57 +72,69 @@ def _put(buf, v):
     buf.append(v)
 
 
-def _ints(v):
-    for x in v:
-        if type(x) is not int:
-            return False
-    return True
-
-
 _names = {}  # field names as last packed, per object kind: one tuple each, not one per pack
 
 
 def _pack(d, skip):
-    """An object's fields as (names, bytes, others): ints, flags and int lists as a few bytes
-    each (a round's start state in some 400 bytes, not a dict of copies), the rest kept."""
-    names = []
+    """An object's fields as (names, bytes, others): ints, flags and lists of small ints as a
+    few bytes each (a round's start state in some 300 bytes, not a dict of copies), the rest
+    kept. Once a round: the lists go through bytes() whole, not int by int."""
+    key = len(skip)
+    names = _names.get(key, ())
+    same = True  # the fields as last time: their names are not stored again
+    i = 0
     buf = bytearray()
     others = []
     for k in d:
         if k in skip:
             continue
         v = d[k]
-        names.append(k)
+        if same and (i >= len(names) or names[i] is not k):
+            same = False
+            names = list(names[:i])
+        if not same:
+            names.append(k)
+        i += 1
         t = type(v)
         if t is int:
             buf.append(0)
-            _put(buf, v)
+            if 0 <= v < 64:
+                buf.append(v << 1)  # _put, inline: most fields are small counts and seats
+            else:
+                _put(buf, v)
         elif v is True or v is False or v is None:
             buf.append(1 if v else 2 if v is False else 3)
         elif t is bytearray:
             buf.append(4)
             _put(buf, len(v))
             buf.extend(v)
-        elif t is list and _ints(v):
-            buf.append(5)
-            _put(buf, len(v))
-            for x in v:
-                _put(buf, x)
-        elif t is list and all(type(x) is list and _ints(x) for x in v):
-            buf.append(6)  # hands, debts
-            _put(buf, len(v))
-            for x in v:
-                _put(buf, len(x))
-                for y in x:
-                    _put(buf, y)
+        elif t is list:
+            try:  # cards, seats, small counts: one byte each (ValueError past 255)
+                if v and type(v[0]) is list:
+                    b = []
+                    for x in v:  # hands, debts
+                        if type(x) is not list:
+                            raise TypeError
+                        b.append(bytes(x))
+                    buf.append(6)
+                    _put(buf, len(b))
+                    for x in b:
+                        _put(buf, len(x))
+                        buf.extend(x)
+                else:
+                    b = bytes(v)
+                    buf.append(5)
+                    _put(buf, len(b))
+                    buf.extend(b)
+            except (TypeError, ValueError):  # scores past 255, or anything else
+                buf.append(7)
+                others.append(_copy(v))
         else:
             buf.append(7)  # str, tuple: kept (a copy of anything mutable)
             others.append(_copy(v))
-    names = tuple(names)
-    key = len(skip)
-    if _names.get(key) != names:
-        _names[key] = names
-    return _names[key], bytes(buf), others
+    if not same or i < len(names):
+        names = _names[key] = tuple(names[:i])
+    return names, bytes(buf), others
 
 
 def _unpack(packed, obj):
@@ -143,20 +155,15 @@ def _unpack(packed, obj):
             i += n
         elif tag == 5:
             n, i = _unvarint(buf, i)
-            v = []
-            for _ in range(n):
-                x, i = _unvarint(buf, i)
-                v.append(x)
+            v = list(buf[i:i + n])
+            i += n
         elif tag == 6:
             n, i = _unvarint(buf, i)
             v = []
             for _ in range(n):
                 m, i = _unvarint(buf, i)
-                w = []
-                for _ in range(m):
-                    x, i = _unvarint(buf, i)
-                    w.append(x)
-                v.append(w)
+                v.append(list(buf[i:i + m]))
+                i += m
         else:
             v = _copy(others[k])
             k += 1
@@ -166,7 +173,7 @@ def _unpack(packed, obj):
 class TakeBack:
     def __init__(self, table):
         self.t = table
-        self.reg = table.registry
+        self.rules = None  # the settings, packed
         self.log = bytearray(_GROW)  # reused by every segment: no garbage per input
         self.room = _GROW - 16       # bytes in use past which it grows (an input takes < 16)
         self.mark()
@@ -182,7 +189,9 @@ class TakeBack:
         """A new chunk of the segment starts at the table as it is now."""
         t = self.t
         self.start = None  # the old one may go before the new one is made
-        self.start = (_pack(t.__dict__, _KEPT), _pack(t.rules.__dict__, ()), self.ms)
+        if self.rules is None:  # packed again only after a rule input changed them
+            self.rules = _pack(t.rules.__dict__, ())
+        self.start = (_pack(t.__dict__, _KEPT), self.rules, self.ms)
         self.n = 0         # bytes of the log in use
         self.phase = t.phase
 
@@ -196,7 +205,7 @@ class TakeBack:
         if n > self.room:
             log.extend(bytes(_GROW))
             self.room = len(log) - 16
-        if not out or len(out) == 1 and out[0][0] == _REJECT:  # changed nothing: its time only
+        if not out or out[-1][0] == _REJECT and len(out) == 1:  # changed nothing: its time only
             if inp and inp[0] == _IN_TICK and len(inp) == 2 and type(inp[1]) is int:
                 log[n] = _IN_TICK if ms < 0 else _IN_TICK | _MS  # a quiet tick: the clock moves
                 n = _varint(log, n + 1, inp[1])
@@ -213,7 +222,8 @@ class TakeBack:
         kind = inp[0]
         if kind <= _IN_PAD:
             u = inp[1]
-            reg = self.reg  # the registry has just found this UID: no second search
+            reg = self.t.registry  # it has just found this UID: no second search (the hub
+            # may swap the registry between rounds: the table's own, each time)
             log[n] = kind | _OK if ms < 0 else kind | _OK | _MS
             log[n + 1] = reg.hit_card if reg.hit is u else reg.card(u)
             n += 2
@@ -229,10 +239,21 @@ class TakeBack:
             elif kind == _IN_RULE:
                 n = _varint(log, n + 1, len(self.rule_ins))
                 self.rule_ins.append((inp[1], inp[2]))
+                self.rules = None
             else:
                 n += 1
         if ms >= 0:
-            n = _varint(log, n, ms - self.ms)
+            d = ms - self.ms
+            if 0 <= d < 8192:  # _varint, inline: the hub's inputs come 0.1-8 s apart
+                if d < 64:
+                    log[n] = d << 1
+                    n += 1
+                else:
+                    log[n] = (d << 1) & 127 | 128
+                    log[n + 1] = d >> 6
+                    n += 2
+            else:
+                n = _varint(log, n, d)
             self.ms = ms
         self.n = n
         ph = self.t.phase  # only an accepted input moves the phase
@@ -347,6 +368,7 @@ class TakeBack:
             self.prev = None  # rebuilt from the chunk before: the replay chunks it again
         _unpack(start[0], t)
         _unpack(start[1], t.rules)
+        self.rules = start[1]
         self.ms = start[2]
         self.start = start
         self.n = 0

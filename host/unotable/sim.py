@@ -44,7 +44,8 @@ class SimTable:
     send(line) for table inputs, status(), close()."""
 
     def __init__(self, script=None, log=None, pace=300, heap=HEAP, exit_at_end=False, code=None,
-                 run=("-m", "hub.sim")):  # run: unotable.romfs.sim_run starts it from an image
+                 run=("-m", "hub.sim"), flash=None):
+        # run: unotable.romfs.sim_run starts it from an image; flash: the log partition's bytes
         self.tmp = tempfile.mkdtemp(prefix="unotable-sim-")
         self.log = log or os.path.join(self.tmp, "log")
         if code is None:  # compiled as deployed; tests pass one compiled set for many tables
@@ -62,6 +63,8 @@ class SimTable:
             argv += ["--script", os.path.abspath(script)]
         if exit_at_end:
             argv.append("--exit")
+        if flash:
+            argv += ["--flash", str(flash)]
         env = dict(os.environ, MICROPYPATH=code + ":.frozen")
         self.proc = subprocess.Popen(argv, stdin=master, stdout=master, stderr=subprocess.PIPE,
                                      pass_fds=(rd,), env=env, cwd=self.tmp)

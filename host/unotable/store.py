@@ -607,9 +607,12 @@ class Store:
             seen = -1                              # another log's heads are not this table's
             raise
         finally:
+            top = self.next_seq(table) - 1
+            said = status.get("head")              # the head `status` reported, with its mac
+            said = [(said[0], said[1], status.get("mac"))] if (
+                isinstance(said, list) and len(said) == 2 and seen >= 0) else []
             if seen >= 0:
-                top = self.next_seq(table) - 1
-                self.odd_heads = self.add_heads(table, [tuple(h) for h in heads[seen:]
+                self.odd_heads = self.add_heads(table, [tuple(h) for h in heads[seen:] + said
                                                         if _is_head(h) and h[0] <= top])
             if isinstance(mismatch, list):       # tags worked out here that the table's differ
                 self.mismatch = [tuple(m) for m in mismatch if _is_head(m)]

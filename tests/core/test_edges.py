@@ -175,3 +175,74 @@ def test_t4_the_shoe_at_exactly_one_card_needs_no_shuffle():
     t.shoe = 1   # a count only: the threshold of the reshuffle flag is the empty shoe
     t._check_due()
     assert not t.due
+
+
+def test_t2_t4_with_a_pile_to_shuffle_the_turn_seat_may_not_pass():
+    # the shoe is empty but the pile holds two cards: the table wants a shuffle, not a pass
+    from test_referee import cards_but, hands_of
+    left = ("R5a", "R6a", "B9a")
+    hs = hands_of(cards_but(left), 7, 15)
+    hs[1] = " ".join(["R6a"] + hs[1].split()[1:])
+    t = deal(hs, start="R5a", dealer=7)
+    act(t, "pad R6a", "shoe B9a")
+    seat = t.turn
+    if t.drawn >= 0:
+        act(t, "seat %d" % seat)
+    last = [c for c in range(108) if t.loc[c] == 0]
+    from uno.cards import copy_name
+    act(t, "shoe " + copy_name(last[0]))
+    if t.drawn >= 0:
+        act(t, "seat %d" % t.turn)
+    assert t.shoe == 0 and t.pile == 2 and t.drawn < 0
+    assert unchanged(t, "seat %d" % t.turn) == R_NOTHING      # not a pass: shuffle the pile
+
+
+def test_u5_a_new_window_lets_every_seat_catch_again():
+    t = deal({1: "R1 R2", 2: "R3 R4", 3: "Y1 Y2"}, start="R5", catchers="each")
+    act(t, "pad R1", "seat 3")                   # seat 3 catches seat 1
+    assert t.caught == 1 << 3
+    act(t, "shoe B1", "shoe B2")                 # seat 1 draws its 2
+    act(t, "pad R3")                             # seat 2 down to one card: a new window
+    assert t.window == 2 and t.caught == 0
+    evs = act(t, "seat 3")
+    assert names(evs)[0] == "catch" and evs[0][1:] == (3, 2)
+
+
+def test_m3_t5_a_last_w4_that_decides_the_round_makes_the_next_seat_draw_4():
+    t = deal({1: "W4", 2: "G1"}, start="R5", elimination="yes")
+    evs = act(t, "pad W4")
+    assert names(evs) == ["play", "out", "turn", "owe"] and t.pending == 4
+    assert not t.want and not t.answerable and t.w4_from == 0
+    for c in ("B1", "B2", "B3"):
+        act(t, "shoe " + c)
+    evs = act(t, "shoe B4")
+    over = [e for e in evs if e[0] == ROUND_OVER]
+    assert over == [(ROUND_OVER, 1, 1 + 1 + 2 + 3 + 4)]     # G1 and the four drawn
+
+
+def test_m3_a_last_w_that_decides_the_round_ends_it_at_once():
+    t = deal({1: "W", 2: "G1"}, start="R5", elimination="yes")
+    evs = act(t, "pad W")
+    assert names(evs)[:2] == ["play", "out"] and "round_over" in names(evs) and not t.want
+
+
+def test_h5_a_nine_can_be_summed():
+    t = deal({1: "R9 R1", 2: "G4 G5", 3: "Y1 Y2"}, start="R5", sum_win="yes")
+    act(t, "pad R9")
+    assert t.sum_to == 9
+    evs = act(t, "seat 2 long")
+    assert names(evs)[0] == "sum_win" and evs[0][1:] == (2, 9)
+
+
+def test_h3_the_last_card_of_a_multi_play_wins_the_round():
+    t = deal({1: "R7 G7", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", multi="same")
+    act(t, "pad R7")
+    evs = act(t, "pad G7")
+    assert "round_over" in names(evs) and t.winner == 1 and t.phase != P_PLAY
+
+
+def test_h3_h5_a_nine_added_in_a_multi_play_can_be_summed():
+    t = deal({1: "R9 G9 R1", 2: "G4 G5 B0", 3: "Y1 Y2 Y3"}, start="R5", multi="same",
+             sum_win="yes")
+    act(t, "pad R9", "pad G9")
+    assert t.sum_to == 9

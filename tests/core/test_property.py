@@ -129,6 +129,8 @@ def play_match(seed, rounds_wanted):
                 check_places(t)
         if t.phase == P_PLAY:
             assert t.turn in t.active or t.turn == t.leaving, (t.turn, t.active, seed)
+            for d in t.debts:   # M3: a seat that is out owes nothing
+                assert d[0] not in t.finished, (t.debts, t.finished, seed)
         if steps % 37 == 0:
             check_places(t)
         else:
@@ -165,7 +167,8 @@ def test_seeds_that_once_found_a_bug():
 # may pass and a full round of passes ends the round (T6); a dead shoe in the draw for dealer
 # is reloaded (S2); penalties merge and are waived when nothing is left to draw (T4).
 # A round is a random walk of turns with no hard ceiling; LIVE_ROUND caps it as a safety net
-# (over 10^4 sampled rounds the longest took about 8,000 inputs; the median about 230).
+# (over 9,000 sampled rounds the longest took 15,795 inputs, the median about 230, and the
+# longest turn or setup 105 inputs).
 
 LIVE_TURN = 160
 LIVE_SETUP = 400

@@ -271,3 +271,65 @@ def test_a_take_back_in_the_last_chunk_keeps_the_chunk_before():
     j = _target(stream, k, 1)
     assert t.feed((IN_UNDO, 8))[0] == (UNDO, 8)  # reaches into the chunk before
     assert _same(_state(t), _state(_fed(settings, stream, _target(stream, j, 8))))
+
+
+def test_the_start_state_packs_and_unpacks_every_kind_of_field():
+    from uno import takeback
+
+    class Thing:
+        pass
+    a = Thing()
+    a.n, a.neg, a.big, a.yes, a.no, a.none = 5, -1, 10 ** 12, True, False, None
+    a.loc = bytearray(b"\x00\x05\x0b")
+    a.cards = [3, 0, 107]
+    a.scores = [0, 300, 12]          # past a byte
+    a.hands = [[], [1, 2], [107]]
+    a.debts = [[2, 2, 5]]
+    a.empty = []
+    a.word = "cw"
+    a.mixed = [[1, 2], 900]
+    packed = takeback._pack(a.__dict__, ())
+    b = Thing()
+    takeback._unpack(packed, b)
+    for k in a.__dict__:
+        assert getattr(b, k) == getattr(a, k), k
+        assert type(getattr(b, k)) is type(getattr(a, k)), k
+    assert b.hands is not a.hands and b.hands[1] is not a.hands[1] and b.loc is not a.loc
+    b.scores[1] += 1
+    assert a.scores[1] == 300  # a copy, not the same list
+
+
+def test_a_deck_enrolled_between_rounds_is_the_one_the_take_back_reads():
+    from uno.cards import Registry, NCARDS
+    stream, _ = _night({"hand_size": 2}, [1, 2], 3, 1)
+    t = _fed({"hand_size": 2}, stream, len(stream))
+    assert t.phase == P_ROUND_OVER
+    # the hub's set_registry swaps the table's registry between rounds
+    t.registry = Registry([bytes((4, 1, 2, 3, 4, 5, i)) for i in range(NCARDS)])
+    t.feed((IN_SHUFFLE,))
+    t.feed((IN_SHOE, t.registry.uid(5)))
+    assert t.loc[5] in (1, 2)  # dealt
+    assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+    assert t.loc[5] == 0 and t.feed((IN_UNDO, 1))[0] == (UNDO, 1) and t.phase == P_ROUND_OVER
+
+
+def _take_back_each(settings, stream, kind, phase):
+    """Every accepted input of this kind in this phase, taken back: the stream without it."""
+    found = 0
+    for j in range(len(stream)):
+        inp, ms, ok, ph = stream[j][:4]
+        if inp[0] == kind and ph == phase and ok and not stream[j][5]:
+            t = _fed(settings, stream, j + 1)
+            assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+            assert _same(_state(t), _state(_fed(settings, stream, j))), (j, inp)
+            found += 1
+    return found
+
+
+def test_taking_back_a_reshuffle_and_a_timer_tick():
+    settings = {"draw": "until", "hand_size": 15}
+    stream, _ = _night(settings, [1, 2, 3, 4, 5, 6], 1, 1, False)
+    assert _take_back_each(settings, stream, IN_SHUFFLE, P_PLAY) >= 1  # T4: the pile back
+    settings = {"preset": "party", "hand_size": 4}
+    stream, _ = _night(settings, [1, 2, 3], 7, 1, False, tick=300)
+    assert _take_back_each(settings, stream, IN_TICK, P_PLAY) >= 1  # P2: a warning, a penalty

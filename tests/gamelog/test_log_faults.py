@@ -238,3 +238,70 @@ def test_power_cut_at_every_block_write_of_a_snapshot_and_a_rotation():
                 break
             k += 1
         assert k > 0
+
+
+def test_a_dense_sample_of_bit_flips_in_a_large_log():
+    p = fresh()
+    recs = night(p, rounds=5, per=30)
+    lay = layout(p)
+    assert len(lay) > 12
+    orig = dict((n, read(p + "/" + n)) for n in lay)
+    marks = read(p + "/marks")
+    k = 0
+    for name in segs(lay):
+        for at in range(k % 11, len(orig[name]), 11):
+            b = bytearray(orig[name])
+            b[at] ^= 1 << (at % 8)
+            write(p + "/" + name, b)
+            lost = set() if at < 60 else lost_in(lay, name, at, at + 1)
+            check(recs, lost, "damaged", boot(p))
+            for n in names(p):
+                if n not in orig and n != "marks":
+                    os.remove(p + "/" + n)
+            write(p + "/marks", marks)
+            write(p + "/" + name, orig[name])
+            k += 1
+    assert k > 200
+
+
+def test_pruned_seqs_are_reported_as_pruned_not_missing():
+    p = fresh()
+    recs = night(p)
+    lg = log(p, seg_max=SEG, table_id=b"TABLE-01")
+    lg.recover()
+    segs0 = [b for b, s in lg.segments()]
+    assert lg.prune(segs0[2] - 1) == 2
+    got = list(lg.read_from(1))
+    assert got[0] == (1, GAP, segs0[2] - 1, "pruned", None, None)
+    assert got[1][0] == segs0[2]
+    lg.close()
+    os.remove(p + "/%010d.log" % segs0[2])       # and one that was not pruned goes missing
+    res = boot(p)
+    assert res[2][0] == (1, GAP, segs0[2] - 1, "pruned", None, None)
+    assert res[2][1] == (segs0[2], GAP, segs0[3] - 1, "missing", None, None)
+    res[3].close()
+
+
+def test_usage_counts_the_log_against_its_limit():
+    p = fresh()
+    night(p)
+    lg = log(p, seg_max=SEG, table_id=b"TABLE-01")
+    lg.recover()
+    u, tot = lg.usage()
+    assert 0 < u <= tot
+    lg.limit = 5000
+    u2, tot2 = lg.usage()
+    assert tot2 == 5000 and u2 == sum(len(read(p + "/" + n)) for n in names(p))
+
+
+def test_every_segment_gone_still_never_rewinds_seq():
+    p = fresh()
+    recs = night(p)
+    for n in names(p):
+        if n.endswith(".log"):
+            os.remove(p + "/" + n)
+    lg = log(p, seg_max=SEG, table_id=b"TABLE-01")
+    snap, ins, nxt = lg.recover()
+    assert (snap, ins) == (None, []) and nxt > recs[-1][0]
+    assert lg.damage and lg.damage[-1][2] == "missing" and lg.damage[-1][1] == nxt - 1
+    assert lg.append((SEAT, 1, 0), 5) == nxt

@@ -1,58 +1,18 @@
-"""Fakes for the host tests: a table's chained log, and the Link the commands talk to.
-
-Until firmware/gamelog/chain.py exists, a stand-in with the contract's functions is put in its
-place (tests only); the real one is used as soon as it is there.
-"""
-import hashlib
-import hmac
+"""Fakes for the host tests: a table's chained log (gamelog.chain, as the table makes it), and
+the Link the commands talk to."""
 import json
-import sys
-import types
 
-try:
-    from gamelog import chain
-except ImportError:      # the log helper's chain.py has not landed: the contract's functions
-    chain = types.ModuleType("gamelog.chain")
-    chain.GENESIS = bytes(32)
-
-    def _canon(seq, t, wall, inp):
-        out = ["%d %d %d" % (seq, t, 1 if wall else 0)]
-        for x in inp:
-            out.append(x.hex() if isinstance(x, bytes) else repr(x))
-        return " ".join(out).encode()
-
-    def _step(h, seq, t, wall, inp):
-        return hashlib.sha256(h + _canon(seq, t, wall, inp)).digest()
-
-    def _hmac(key, msg):
-        return hmac.new(key, msg, hashlib.sha256).digest()
-
-    def _mac_head(key, table_id, seq, h):
-        return _hmac(key, table_id + seq.to_bytes(4, "little") + h)
-
-    chain.canon = _canon
-    chain.step = _step
-    chain.tag = lambda h: h[:4]
-    chain.hmac_sha256 = _hmac
-    chain.mac_head = _mac_head
-    import gamelog
-    gamelog.chain = chain
-    sys.modules["gamelog.chain"] = chain
-
+from gamelog import chain
 from uno.bot import Bot
 from uno.cards import synthetic_registry
 from uno.events import ROUND_OVER
 from uno.record import Replay, record
 from uno.script import dumps, to_input
 from uno.table import Table
+from unotable.link import Gap
 
 TID = "0123456789abcdef"
 KEY = bytes(range(32))
-
-
-class Gap:
-    def __init__(self, first, last, cause):
-        self.first, self.last, self.cause = first, last, cause
 
 
 def bot_records(n, seed=3, wall_every=0):

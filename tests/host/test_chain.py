@@ -270,3 +270,21 @@ def test_an_input_line_carrying_a_record_key_is_a_problem_not_a_crash():
     rep = verify(['{"record":1,"registry":"synthetic","settings":{}}',
                   '{"seq":1,"in":"seat","seat":1,"record":1}'])
     assert not rep.ok and "line 2" in rep.problems[0][1]
+
+
+def test_a_take_back_is_chained_and_verified_like_any_input():
+    raw = bot_records(120)
+    seq, t = raw[-1][0] + 1, raw[-1][1] + 500
+    raw.append((seq, t, False, (8, 1)))                 # unotable undo: (IN_UNDO, n)
+    recs, heads = chained(raw)
+    s = Store(":memory:")
+    s.sync(TID, FakeLink(recs, heads))
+    lines = export_lines(s, TID)
+    assert '"in":"undo","n":1' in lines[-1] or any('"in":"undo"' in l for l in lines)
+    rep = check(lines, s)
+    assert rep.ok and rep.checked == 121, str(rep)
+    i = next(i for i, l in enumerate(lines) if '"in":"undo"' in l)
+    d = json.loads(lines[i])
+    d["n"] = 2
+    rep = check(lines[:i] + [json.dumps(d)] + lines[i + 1:], s, None, known=False)
+    assert not rep.ok and "line %d: the chain breaks" % (i + 1) in str(rep)

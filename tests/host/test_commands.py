@@ -29,6 +29,16 @@ def table(code):
     t.close()
 
 
+def settled(table, inputs, wait=10.0):
+    """The table's status once it has judged `inputs` inputs (a loaded machine is slow)."""
+    end = time.monotonic() + wait
+    while True:
+        s = table.status()
+        if (s.get("seq") or 0) >= inputs and s.get("events") or time.monotonic() > end:
+            return s
+        time.sleep(0.05)
+
+
 def run(capsys, *argv):
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -81,8 +91,7 @@ def test_enroll_a_deck_by_tapping_every_card(table, capsys):
     table.link.open()
     table.send({"in": "seat", "seat": 1})
     table.send({"in": "pad", "uid": uids[7]})
-    time.sleep(0.3)
-    s = table.status()
+    s = settled(table, 2)
     assert s["events"][0][:2] == [25, 5]     # rejected: never drawn (known card), not unknown
     table.link.close()
 
@@ -132,7 +141,6 @@ def test_an_enrolled_deck_survives_a_restart_of_the_table(code, tmp_path):
     again = sim.SimTable(log=log, code=code)
     try:
         again.send({"in": "pad", "uid": uids[3].hex()})
-        time.sleep(0.3)
-        assert again.status()["events"][0][:2] == [25, 5]   # known: never drawn, not unknown
+        assert settled(again, 1)["events"][0][:2] == [25, 5]   # known: never drawn, not unknown
     finally:
         again.close()

@@ -118,7 +118,7 @@ def test_the_laptop_cannot_change_a_round(code, tmp_path):
             got = list(link.sync_records(1))
             assert link.status()["next_seq"] == n            # nothing refused was logged
             assert got[-1][0] == n - 1
-            assert [h[0] for h in link.heads] in ([], [n - 1])   # [] while the log has no chain
+            assert [h[0] for h in link.heads] == [n - 1]          # the chain head closes it
             with pytest.raises(Refused):
                 link.ack(n)                                  # past what was sent
             assert link.ack(n - 1) is not None
@@ -139,6 +139,41 @@ def test_a_cable_pulled_during_enrolment_ends_it(code):
         table.link = serial.Serial(table.port, 115200, timeout=0.2)
         with Link.open(table.port, timeout=2.0) as link:
             assert link.status()["enroll"] is None
+    finally:
+        assert "Traceback" not in table.close()
+
+
+def test_a_full_flash_refuses_inputs_keeps_the_link_and_plays_on_after_sync_ack(code, tmp_path):
+    log = str(tmp_path / "log")
+    table = sim.SimTable(ROUND, pace=0, log=log, code=code)      # a round, then its snapshot
+    try:
+        s = until_done(table)
+        assert s["phase"] in ("round_over", "match_over")
+    finally:
+        table.close()
+    used = sum(os.path.getsize(os.path.join(log, n)) for n in os.listdir(log))
+    table = sim.SimTable(log=log, code=code, flash=used + 300)  # room for ~25 more inputs
+    try:
+        seq0 = table.status()["seq"]
+        for _ in range(60):
+            table.send({"in": "seat", "seat": 3})                # rejected, but logged
+        time.sleep(1.0)
+        s = table.status()
+        assert s["log_full"] and s["tune"] == "log_full" and s["notice"].startswith("LOG FULL")
+        full_at = s["seq"]
+        assert seq0 < full_at < seq0 + 60                        # inputs past it: not judged
+        table.link.close()
+        with Link.open(table.port, timeout=2.0) as link:         # the link keeps working
+            st = link.status()
+            assert st["log_full"] and st["warn"].startswith("LOG FULL")
+            got = list(link.sync_records(1))
+            assert got[-1][0] == full_at
+            assert link.ack(full_at)["pruned"] >= 1               # room again
+        table.link = serial.Serial(table.port, 115200, timeout=0.2)
+        table.send({"in": "seat", "seat": 3})
+        time.sleep(0.5)
+        s = table.status()
+        assert s["seq"] == full_at + 1 and not s["log_full"]
     finally:
         assert "Traceback" not in table.close()
 

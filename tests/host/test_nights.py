@@ -49,11 +49,16 @@ def test_sync_export_verify_replay_a_played_round(code, tmp_path, capsys):
     db = str(tmp_path / "night.sqlite3")
     table, s = played(code, PARTY)
     try:
-        c, out, err = run(capsys, "sync", "--port", table.port, "--table", "t1", "--db", db)
+        c, out, err = run(capsys, "pair", "--port", table.port, "--table", "t1", "--db", db)
+        assert c == 0 and out.startswith("paired with table t1 (%s)" % s["id"]), err
+        c, out, err = run(capsys, "pair", "--port", table.port, "--db", db)   # once only
+        assert c == 2 and "paired already" in err and len(err.splitlines()) == 1
+        c, out, err = run(capsys, "sync", "--port", table.port, "--db", db)    # by its id
         assert c == 0, err
-        assert "t1: %d inputs stored" % s["seq"] in out or "inputs stored" in out
+        assert "t1 (%s): %d inputs stored" % (s["id"], s["seq"]) in out
+        assert "covered by heads signed with the table's key" in out, out
         c, out, _ = run(capsys, "sync", "--port", table.port, "--table", "t1", "--db", db)
-        assert c == 0 and "t1: 0 inputs stored" in out            # idempotent
+        assert c == 0 and "t1 (%s): 0 inputs stored" % s["id"] in out    # idempotent
     finally:
         table.close()
     c, out, _ = run(capsys, "logs", "list", "--db", db)
@@ -73,7 +78,14 @@ def test_sync_export_verify_replay_a_played_round(code, tmp_path, capsys):
         pass
     assert snapshot(run_.table) == sim.state_only(s)
     c, out, _ = run(capsys, "verify", record, "--db", db)
-    assert c == 0, out
+    assert c == 0 and "%d inputs checked" % len(inputs) in out, out
+    assert "%d covered by heads signed" % len(inputs) in out
+    slow = [json.dumps(dict(d, t=d["t"] * 3)) if "t" in d and "in" in d else x
+            for d, x in ((json.loads(x), x) for x in lines)]
+    with open(record + ".x3", "w") as f:
+        f.write("\n".join(slow) + "\n")
+    c, out, _ = run(capsys, "verify", record + ".x3", "--db", db)
+    assert c == 1 and "the chain breaks at this input" in out
     c, out, _ = run(capsys, "verify", "--table", "t1", "--db", db)
     assert c == 0, out
     c, out, _ = run(capsys, "replay", record)
@@ -105,7 +117,7 @@ def test_a_pulled_cable_mid_sync_resumes_with_nothing_lost_or_doubled(code, tmp_
         table.close()
     from unotable.store import Store
     with Store(db) as st:
-        seqs = [r[0] for r in st.inputs("t")]
+        seqs = [r[0] for r in st.inputs(st.find("t"))]    # "t" labels the table's id
     assert seqs == list(range(1, s["seq"] + 1))
 
 

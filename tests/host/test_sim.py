@@ -149,3 +149,77 @@ def test_ctrl_c_stops_the_firmware_and_mpremote_takes_the_port(code):
         assert "table 0." in r.stdout
     finally:
         table.close()
+
+
+def test_the_host_works_out_the_tags_the_table_logged_and_its_head_and_mac_check(code):
+    from gamelog import chain
+    table = sim.SimTable(EXAMPLES[3], pace=0, code=code)
+    try:
+        until_done(table)
+        table.link.close()
+        with Link.open(table.port, timeout=2.0) as link:
+            tagged = list(link.sync_records(1, max_bytes=400))
+            key = bytes.fromhex(link.pair()["key"])
+            tid = bytes.fromhex(link.hello()["id"])
+        with Link.open(table.port, timeout=2.0) as link:
+            worked = list(link.sync_records(1, head=chain.GENESIS))
+            assert link.mismatch == [] and len(link.heads) == 1
+            seq, head, mac = link.heads[0]
+            st = link.status()
+        assert worked == tagged and all(len(r[4]) == 4 for r in tagged)
+        assert seq == tagged[-1][0] == st["head"][0] and head == st["head"][1]
+        assert bytes.fromhex(mac) == chain.mac_head(key, tid, seq, bytes.fromhex(head))
+    finally:
+        table.close()
+
+
+def _flip(path, at):
+    data = bytearray(open(path, "rb").read())
+    data[at if at >= 0 else len(data) + at] ^= 0x5A
+    open(path, "wb").write(bytes(data))
+
+
+def test_damage_in_an_older_segment_is_a_gap_at_sync_and_hides_nothing_else(code, tmp_path):
+    from unotable.link import Gap
+    log = str(tmp_path / "log")
+    table = sim.SimTable(EXAMPLES[1], pace=0, log=log, code=code)
+    try:
+        s = until_done(table)
+    finally:
+        table.close()
+    segs = sorted(n for n in os.listdir(log) if n.endswith(".log"))
+    _flip(os.path.join(log, segs[0]), os.path.getsize(os.path.join(log, segs[0])) // 2)
+    again = sim.SimTable(log=log, code=code)
+    try:
+        assert sim.state_only(again.status()) == sim.state_only(s)   # the round is intact
+        again.link.close()
+        with Link.open(again.port, timeout=2.0) as link:
+            got = list(link.sync_records(1))
+        gaps = [g for g in got if isinstance(g, Gap)]
+        assert len(gaps) == 1 and gaps[0].cause == "damaged"
+        seqs = [r[0] for r in got if not isinstance(r, Gap)]
+        assert seqs[0] == 1 and seqs[-1] == s["seq"]
+        assert not [q for q in seqs if gaps[0].first <= q <= gaps[0].last]
+        assert len(seqs) + gaps[0].last - gaps[0].first + 1 == s["seq"]
+    finally:
+        assert "Traceback" not in again.close()
+
+
+def test_a_damaged_snapshot_boots_says_so_and_plays_on(code, tmp_path):
+    log = str(tmp_path / "log")
+    table = sim.SimTable(EXAMPLES[1], pace=0, log=log, code=code)
+    try:
+        until_done(table)
+    finally:
+        table.close()
+    segs = sorted(n for n in os.listdir(log) if n.endswith(".log"))
+    _flip(os.path.join(log, segs[-1]), -6)                          # inside the snapshot
+    again = sim.SimTable(log=log, code=code)
+    try:
+        st = again.status()
+        assert st["damage"] and st["tune"] == "damaged" and "DAMAGED" in st["notice"]
+        again.send({"in": "seat", "seat": 7})
+        time.sleep(0.3)
+        assert again.status()["seq"] == st["seq"] + 1
+    finally:
+        assert "Traceback" not in again.close()

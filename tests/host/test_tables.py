@@ -258,3 +258,36 @@ def test_an_input_this_host_does_not_know_stops_the_sync_in_one_line(tmp_path, c
     assert c == 2 and "does not know (seq 21, kind 99): update the host tool" in err
     with Store(db) as s:
         assert s.next_seq(TID) == 21               # what came before it is stored
+
+
+def test_sync_keeps_the_head_status_reported(tmp_path, plug, night):
+    recs, heads = night
+    link = FakeLink(recs, heads[:1])
+    st = link.status()
+    st.update(head=list(heads[-1][:2]), mac=heads[-1][2])
+    link.status = lambda: st
+    with Store(str(tmp_path / "h.sqlite3")) as s:
+        s.sync(TID, link)
+        assert s.heads(TID) == [heads[0], heads[-1]]
+
+
+def test_deploy_lets_mpremote_in_first(capsys, monkeypatch):
+    import subprocess
+    from unotable import link as linkmod
+    calls = []
+    monkeypatch.setattr(linkmod, "open_repl", lambda port, timeout=1.0: calls.append("repl")
+                        or True, raising=False)
+
+    class Done:
+        returncode, stdout, stderr = 0, "", ""
+    real = subprocess.run
+
+    def fake(argv, **kw):               # mpy-cross runs; mpremote is only noted
+        if "mpremote" not in argv[0]:
+            return real(argv, **kw)
+        calls.append(argv[1:3])
+        return Done()
+    monkeypatch.setattr(subprocess, "run", fake)
+    c, out, err = run(capsys, "deploy", "--port", "/dev/ttyUSB9")
+    assert c == 0, err
+    assert calls == ["repl", ["connect", "/dev/ttyUSB9"]]

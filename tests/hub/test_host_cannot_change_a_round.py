@@ -168,3 +168,11 @@ def test_lobby_is_between_rounds():
     h = hub_at()
     assert h.table.phase == P_LOBBY and h.between_rounds()
     raises(ValueError, LinkHandler(in_round()).enroll, True)
+
+
+def test_undo_goes_in_as_a_table_input():
+    h = in_round()
+    n = h.seq
+    st, p = Host(h).ask("undo", {"n": 1})
+    assert h.seq == n + 1 and logged(h)[-1] == (8, 1)
+    assert (st == fr.OK) == (h.events[0][0] != 25), (st, p, h.events)

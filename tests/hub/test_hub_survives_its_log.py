@@ -199,3 +199,68 @@ def test_the_links_status_of_a_ten_seat_round_with_damage_fits_one_frame():
     rid, verb, st, p = fr.decode(out)
     d = json.loads(p)
     assert st == fr.OK and d["cut"] in ("damage", "fault", "rules") and d["head"] and d["mac"]
+
+
+def test_a_full_flash_refuses_the_input_and_an_ack_frees_room_to_play_on():
+    import json
+    from link.server import LinkServer
+    from link import frame as fr
+    path = logkit.fresh()
+    settings, inputs = game(rounds=1, extra=40)
+    lg = logkit.log(path)
+    h = Hub(FakeBoard(), lg)
+    h.start(settings)
+    k = 0
+    while h.table.round < 2 or h.table.phase != 5:       # into the second round
+        h.board.clock, inp = inputs[k]
+        h.feed(inp)
+        k += 1
+    lg.limit = 1 << 40
+    lg.limit = lg.usage()[0] + 40                         # the flash fills up
+    n0 = h.seq
+    refused = 0
+    while k < len(inputs) and refused < 3:
+        h.board.clock, inp = inputs[k]
+        before = snapshot(h.table)
+        if h.feed(inp) is None:
+            refused += 1
+            assert snapshot(h.table) == before and h.full   # not judged
+            assert h.board.buzzer.played[-1] is LOG_FULL
+            continue                                      # the same input again later
+        k += 1
+    assert refused == 3 and h.seq > n0
+    srv = LinkServer(LinkHandler(h))
+    st = json.loads(fr.decode(srv.handle(fr.encode(1, "status", fr.REQ)))[3])
+    assert st["log_full"] and st["warn"].startswith("LOG FULL")
+    seq = 1
+    while True:                                           # the host syncs ...
+        p = fr.decode(srv.handle(fr.encode(2, "records", fr.REQ, json.dumps({"from": seq}))))
+        from link.codec import decode
+        from binascii import a2b_base64
+        recs, more, head = decode(a2b_base64(p[3]), h.table.registry)
+        if not more:
+            break
+        seq = recs[-1][0] + 1
+    top = recs[-1][1] if len(recs[-1]) == 3 else recs[-1][0]
+    ans = fr.decode(srv.handle(fr.encode(3, "ack", fr.REQ, json.dumps({"upto": top}))))
+    assert ans[2] == fr.OK and json.loads(ans[3])["pruned"] >= 1   # ... and acks: room again
+    assert not h.full
+    h.board.clock, inp = inputs[k]
+    assert h.feed(inp) is not None and h.seq == recs[-1][0] + 1
+
+
+def test_status_carries_the_chain_head_and_its_mac_and_records_their_tags():
+    from gamelog import chain
+    h = Hub(FakeBoard(), logkit.log(logkit.fresh()))
+    h.start()
+    for i in range(5):
+        h.feed((IN_SEAT, 1 + i, 0))
+    st = LinkHandler(h).status()
+    key = h.key()
+    seq, hd = st["head"][0], bytes.fromhex(st["head"][1])
+    assert seq == 5 and bytes.fromhex(st["mac"]) == chain.mac_head(key, h.id, seq, hd)
+    x = chain.GENESIS
+    for r in LinkHandler(h).records(1):
+        x = chain.step(x, r[0], r[1], r[2], r[3])
+        assert r[4] == chain.tag(x)
+    assert x == hd
