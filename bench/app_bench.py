@@ -126,6 +126,8 @@ def main():
     os.system("%s -X heapsize=%dk bench/app_bench.py --boot %s %d" % (
         sys.executable, (gc.mem_alloc() + gc.mem_free()) // 1024, LOG, seq))
     wipe(LOG)
+    os.system("%s -X heapsize=%dk bench/loop_gap.py --case on-fast %s" % (  # issue 9 item 5
+        sys.executable, (gc.mem_alloc() + gc.mem_free()) // 1024, script))
 
 
 def boot(path, seq):

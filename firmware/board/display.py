@@ -12,6 +12,9 @@ The whole frame is sent once, at power-up (the panel's RAM starts as noise).
     oled = Display(i2c)
     oled.show_table(colour=2, direction=1, turn=3, pending=4, scores={1: 120, 2: 0, 3: 45})
     oled.line(7, "E21 PAD 2 CARDS")
+
+Screen is the display as the hub drives it (bus errors counted, the boot report held);
+TextPanel stands in for the panel on the simulated table.
 """
 try:
     from micropython import const
@@ -162,3 +165,63 @@ class Display:
 
     def contrast(self, v):
         self.i2c.writeto_mem(self.addr, _CMD, bytes((0x81, v & 0xFF)))
+
+
+class Screen:
+    """The optional OLED as the hub drives it: a bus error costs a row, never the table. While
+    the boot report is held, the table is remembered and drawn when the hold ends."""
+
+    def __init__(self, oled: "Display") -> None:
+        self.oled = oled
+        self.errors = 0
+        self.hold = False
+        self._table = None  # type: tuple | None
+
+    def show_table(self, colour=-1, direction=1, turn=0, pending=0, scores=None):
+        if self.hold:
+            self._table = (colour, direction, turn, pending, scores)
+            return
+        try:
+            self.oled.show_table(colour, direction, turn, pending, scores)
+        except OSError:
+            self.errors += 1
+
+    def text(self, lines):
+        """Rows 0..6 (the note row stays)."""
+        try:
+            for r in range(NOTE_ROW):
+                self.oled.line(r, lines[r] if r < len(lines) else "")
+        except OSError:
+            self.errors += 1
+
+    def note(self, text):
+        """The last row: the code of what needs a hand, or blank."""
+        try:
+            self.oled.line(NOTE_ROW, text, len(text) and 3)  # the code itself inverted
+        except OSError:
+            self.errors += 1
+
+    def release(self):
+        """The boot report's time is up: the table (if the hub drew one meanwhile)."""
+        self.hold = False
+        self.text(())
+        if self._table is not None:
+            a = self._table
+            self._table = None
+            self.show_table(*a)
+
+
+class TextPanel(Display):
+    """A panel that keeps only the text of its rows: the simulated table's display (its status
+    shows them), and no framebuf or bus needed."""
+
+    def __init__(self) -> None:  # no bus, no frame buffer
+        self._rows = [("", 0)] * ROWS
+        self.sent = 0
+
+    def line(self, row, text, inverted=0):
+        self._rows[row] = (text[:COLS], inverted)
+        return 0
+
+    def rows(self):
+        return [r[0] for r in self._rows]

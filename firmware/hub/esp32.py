@@ -46,7 +46,7 @@ from board import buzzer as tunes
 from board.buttons import ButtonBank
 from board.compat import sleep_ms, ticks_diff, ticks_ms
 from board.buzzer import Buzzer
-from board.display import NOTE_ROW, Display
+from board.display import Display, Screen as _Screen
 from board.leds import Leds
 from board.mcp23017 import MCP23017
 from board.mfrc522 import MFRC522
@@ -128,50 +128,6 @@ class _Expander(MCP23017):
         if self._lost:
             self._again()
         super().write(value, mask)
-
-
-class _Screen:
-    """The optional OLED as the hub drives it: a bus error costs a row, never the table. While
-    the boot report is held, the table is remembered and drawn when the hold ends."""
-
-    def __init__(self, oled: Display) -> None:
-        self.oled = oled
-        self.errors = 0
-        self.hold = False
-        self._table = None  # type: tuple | None
-
-    def show_table(self, colour=-1, direction=1, turn=0, pending=0, scores=None):
-        if self.hold:
-            self._table = (colour, direction, turn, pending, scores)
-            return
-        try:
-            self.oled.show_table(colour, direction, turn, pending, scores)
-        except OSError:
-            self.errors += 1
-
-    def text(self, lines):
-        """Rows 0..6 (the note row stays)."""
-        try:
-            for r in range(NOTE_ROW):
-                self.oled.line(r, lines[r] if r < len(lines) else "")
-        except OSError:
-            self.errors += 1
-
-    def note(self, text):
-        """The last row: the code of what needs a hand, or blank."""
-        try:
-            self.oled.line(NOTE_ROW, text, len(text) and 3)  # the code itself inverted
-        except OSError:
-            self.errors += 1
-
-    def release(self):
-        """The boot report's time is up: the table (if the hub drew one meanwhile)."""
-        self.hold = False
-        self.text(())
-        if self._table is not None:
-            a = self._table
-            self._table = None
-            self.show_table(*a)
 
 
 class _Pad:

@@ -19,6 +19,8 @@ _REJECT = const(25)
 # -- end of codes --
 
 UNDO_MAX = const(255)
+CHECK_LINES = const(80)  # self-test lines kept for the host: a whole run is about 45
+CHECK_BYTES = const(700)  # of them in one answer: it must fit a frame
 LOG_FULL = "log full - sync the table (`unotable sync --ack`), then try again"
 
 
@@ -31,6 +33,8 @@ class LinkHandler:
     def __init__(self, hub, deck_path=None):
         self.hub = hub
         self.deck = deck_path
+        self.check = None        # type: list | None  # the self-test's lines for the host
+        self.checking = False    # ... and whether it is still running
 
     def hello(self):
         from hub.app import VERSION
@@ -168,6 +172,53 @@ class LinkHandler:
         with open(mark, "w") as f:
             f.write("1")
         return {"id": _hex(h.id), "key": _hex(k)}
+
+    def selftest(self, start, press_ms=0, quick=False, frm=0):
+        """start: the guided bring-up checks (hub/selftest.py) run as a task, between rounds
+        only; the board's inputs go to them, none to the rules, until they end. Else: the
+        lines from index frm on, as many as fit a frame, and whether they are all."""
+        h = self.hub
+        if start:
+            if self.checking:
+                raise ValueError("a self-test is running already")
+            self._between_rounds("the self-test")
+            if h.enrolling is not None:
+                raise ValueError("a deck is being enrolled: the self-test waits for its end")
+            import asyncio
+            from hub import selftest
+            kw = {"quick": quick, "flash": h.check_flash}
+            if press_ms > 0:
+                kw["press_ms"] = press_ms
+            said = []  # type: list
+            self.check = said
+
+            def say(line):
+                if len(said) < CHECK_LINES:
+                    said.append(line)
+            t = selftest.SelfTest(h.board, say=say, wait=selftest.pause, **kw)
+            self.checking = True
+            asyncio.create_task(self._selftest(t))
+            return {"started": True, "press_ms": t.press_ms}
+        if self.check is None:
+            raise ValueError("no self-test was started since the table booted")
+        lines = self.check
+        out = []
+        k = max(0, frm)
+        n = 0
+        while k < len(lines) and n + len(lines[k]) < CHECK_BYTES:
+            n += len(lines[k]) + 3
+            out.append(lines[k])
+            k += 1
+        return {"lines": out, "next": k, "done": not self.checking and k >= len(lines)}
+
+    async def _selftest(self, t):
+        try:
+            await t.run()
+        except Exception as e:  # a bug in a check: said, and the board is the table's again
+            t.say("selftest stopped: %s: %s" % (type(e).__name__, e))
+        finally:
+            self.checking = False
+            self.hub.show()     # the table's LEDs and display back
 
     def repl(self):
         from hub.app import REPL_MS

@@ -22,6 +22,7 @@ import sys
 import time
 
 from board.buzzer import Buzzer
+from board.display import Screen, TextPanel
 from board.leds import Leds
 from hub.app import Hub, load_deck, open_log
 from hub.serial import Serial
@@ -61,11 +62,34 @@ class _Out:
         return self.v
 
 
+class _Pad:
+    """A simulated reader: always up; its reads are the script's or the pipe's lines."""
+
+    def __init__(self, name):
+        self.name = name
+        self.up = True
+        self.reader = self
+
+    def describe(self):
+        return "simulated (cards from the script or typed)"
+
+    def report(self):
+        return "%s: %s" % (self.name, self.describe())
+
+
+def _drop(inp):
+    pass
+
+
 class SimBoard:
-    def __init__(self, script=None, inputs=None, pace=300):
+    def __init__(self, script=None, inputs=None, pace=300, panel=None):
+        """panel: the display's panel (board/display.py), default one that keeps its text."""
         self.buzzer = Buzzer(_Out())
         self.leds = Leds(_Out(), colour_pins=(_Out(), _Out(), _Out(), _Out()))
-        self.display = None
+        self.display = Screen(panel or TextPanel())
+        self.play = _Pad("PLAY pad")
+        self.draw = _Pad("DRAW shoe")
+        self._put = _drop   # where inputs go: the hub's inbox, or a self-test (attach)
         self.script = script
         self.inputs = inputs
         self.pace = pace
@@ -87,11 +111,16 @@ class SimBoard:
         pass
 
     def info(self):
-        return {"name": "sim", "script_done": self.done.is_set()}
+        p = self.display.oled
+        return {"name": "sim", "script_done": self.done.is_set(),
+                "screen": p.rows() if hasattr(p, "rows") else None}
 
-
+    def attach(self, put):
+        """put(table_input) receives the board's inputs from now on (hub/selftest.py)."""
+        self._put = put
 
     async def run(self, put):
+        self.attach(put)
         asyncio.create_task(self.buzzer.run())
         asyncio.create_task(self.leds.run())
         if self.inputs:
@@ -123,7 +152,7 @@ class SimBoard:
             inp = to_input(d, hub.table)
             if self.vclock >= 0:
                 self.vclock = d.get("t", inp[1] if inp[0] == _IN_TICK else self.vclock)
-            put(inp)
+            self._put(inp)
         except (ValueError, KeyError, TypeError) as e:
             print(json.dumps({"error": "not a table input: %s" % e}))
 

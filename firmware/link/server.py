@@ -22,6 +22,8 @@ The handler is the hub app; the server knows nothing of the engine or the log. I
     pair()               -> {"id": hex16, "key": hex64}; ValueError once paired (optional)
     undo(n)              -> None; take back the last n inputs (optional)
     repl()               -> JSON-able; Ctrl-C stops the firmware for a while (optional)
+    selftest(start, press_ms, quick, frm) -> JSON-able; start the guided self-test, or its
+                            lines from index frm on (optional)
 
 A ValueError raised by the handler is refused with its message ("-" answer); any other
 Exception too, prefixed with its type. KeyboardInterrupt is never caught: Ctrl-C from mpremote
@@ -47,7 +49,7 @@ MSG = const(200)        # error messages are cut to this many characters
 
 # Verbs that change the hub: a retried request (same id, verb and payload) gets the cached
 # answer and is not done twice (a lost answer would otherwise log a rule input twice).
-_CHANGES = ("rule", "clock", "registry", "enroll", "ack", "pair", "undo", "repl")
+_CHANGES = ("rule", "clock", "registry", "enroll", "ack", "pair", "undo", "repl", "selftest")
 
 
 def _json_out(obj):
@@ -225,6 +227,11 @@ class LinkServer:
 
     def _v_repl(self, p):
         return self._res(self._opt("repl")())
+
+    def _v_selftest(self, p):
+        q = _json_in(p)
+        return self._res(self._opt("selftest")(q.get("start") is True, _int(q, "press_ms", 0),
+                                               q.get("quick") is True, _int(q, "from", 0)))
 
     def _opt(self, name):
         f = getattr(self.h, name, None)

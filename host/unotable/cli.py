@@ -114,6 +114,8 @@ def parser():
     d.add_argument("--dry-run", action="store_true", help="print the mpremote steps only")
     d.add_argument("--resume", action="store_true",
                    help="no soft reset before or after (for the simulated table)")
+    d.add_argument("--romfs", action="store_true", help="one ROMFS image into the board's romfs "
+                   "partition (firmware built with ROMFS): the code runs from flash")
     d.set_defaults(func=commands.cmd_deploy)
 
     db = argparse.ArgumentParser(add_help=False)
@@ -148,6 +150,13 @@ def parser():
     a.add_argument("--replace", action="store_true",
                    help="take the table's new key in place of the one the host holds")
     a.set_defaults(func=commands.cmd_pair)
+    t = sub.add_parser("selftest", parents=[port], help="guided bring-up checks: readers, "
+                       "buttons, shuffle sensor, buzzer, display, flash and heap")
+    t.add_argument("--press", type=float, default=10.0, metavar="S",
+                   help="seconds each prompt waits for its card or button (default 10)")
+    t.add_argument("--quick", action="store_true",
+                   help="do not wait out the tunes and the test screen (tests)")
+    t.set_defaults(func=commands.cmd_selftest)
     u = sub.add_parser("undo", parents=[port], help="take back the last input(s) of the round")
     u.add_argument("n", nargs="?", type=_count, default=1, help="how many (default 1)")
     u.set_defaults(func=commands.cmd_undo)

@@ -221,8 +221,29 @@ def _let_mpremote_in(port, args):
         return False
 
 
+def _deploy_romfs(args):
+    """--romfs: the compiled firmware as one ROMFS image into the board's romfs partition
+    (unotable.romfs), after the running firmware hands the port over, as for files."""
+    from unotable import romfs
+    if getattr(args, "resume", False):
+        return say_error("deploy", "--romfs rewrites the partition the code runs from: the "
+                         "board must reset, so leave out --resume")
+    try:
+        port = pick_port(args)
+    except LinkError as e:
+        return say_error("deploy", e)
+    work = tempfile.mkdtemp(prefix="unotable-romfs-")
+    try:
+        return romfs.deploy(port, work, dry_run=args.dry_run,
+                            before=lambda: _let_mpremote_in(port, args))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def cmd_deploy(args):
     """mpy-cross the firmware, then mpremote copies it to the board and resets it."""
+    if getattr(args, "romfs", False):
+        return _deploy_romfs(args)
     out = tempfile.mkdtemp(prefix="unotable-deploy-")
     try:
         build(out)
@@ -332,3 +353,64 @@ def cmd_undo(args):
     n = got.get("undone", args.n) if isinstance(got, dict) else args.n
     print("took back the last %s input%s of the round" % (n, "" if n == 1 else "s"))
     return 0
+
+
+SELFTEST_QUIET = 15.0   # seconds past a prompt's own time with no line: the table stopped
+
+
+def cmd_selftest(args):
+    """The table's guided bring-up checks (hub/selftest.py): prompts as they come, then the
+    checklist. Exit 0 when nothing failed, 1 when a check failed, 2 when it could not run."""
+    press = max(1, int(args.press * 1000))
+    results = []
+    try:
+        with connect(args) as link:
+            try:
+                link.selftest(start=True, press_ms=press, quick=args.quick)
+            except Refused as e:
+                why = e.reason or str(e)
+                if why.startswith("unknown verb"):
+                    why = ("its firmware has no self-test; update it (`unotable deploy --port "
+                           "%s`)" % link.port)
+                return say_error("selftest", "the table did not start its self-test: " + why)
+            print("self-test on %s: do what each line says; each prompt waits %g s" % (
+                link.port, press / 1000.0))
+            k = 0
+            quiet = time.monotonic()
+            while True:
+                got = link.selftest(frm=k)
+                if not isinstance(got, dict) or not isinstance(got.get("lines"), list) or \
+                        not isinstance(got.get("next"), int):
+                    raise ProtocolError("the table's self-test answer makes no sense: %r"
+                                        % (got,))
+                for line in got["lines"]:
+                    line = str(line)
+                    if line.startswith("["):
+                        results.append(line)
+                        print("  " + line)
+                    elif line.startswith("selftest:"):
+                        results.append(line)
+                    else:
+                        print("-> " + line)
+                    sys.stdout.flush()
+                    quiet = time.monotonic()
+                k = got["next"]
+                if got.get("done"):
+                    break
+                if time.monotonic() - quiet > press / 1000 + SELFTEST_QUIET:
+                    return say_error("selftest", "the table stopped reporting its self-test "
+                                     "after %d lines: see `unotable status`" % k)
+                if not got["lines"]:
+                    time.sleep(0.1)
+    except LinkError as e:
+        return say_error("selftest", e)
+    checks = [r for r in results if r.startswith("[")]
+    failed = [r for r in checks if r.startswith("[FAIL]")]
+    print()
+    print("checklist (hardware/BRINGUP.md says what to do for each FAIL):")
+    for r in checks:
+        print("  " + r)
+    summary = [r for r in results if r.startswith("selftest:")]
+    print(summary[-1] if summary else "selftest: %d checks, %d failed" % (len(checks),
+                                                                          len(failed)))
+    return 1 if failed else 0

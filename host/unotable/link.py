@@ -290,6 +290,15 @@ class Link:
         """Ctrl-C stops the firmware for the next few seconds, even in a round (mpremote)."""
         return self._json("repl")
 
+    def selftest(self, start=False, press_ms=0, quick=False, frm=0):
+        """start: the table runs its guided self-test (between rounds only; Refused else):
+        {"started": true, "press_ms": N}. Else its lines from index frm on:
+        {"lines": [...], "next": index after them, "done": no more will come}."""
+        if start:
+            return self._json("selftest", {"start": True, "press_ms": int(press_ms),
+                                           "quick": bool(quick)})
+        return self._json("selftest", {"from": int(frm)})
+
     def upload_registry(self, uids):
         """Sends the 108 UIDs (card index order) in 4 frames."""
         from uno.cards import Registry

@@ -85,9 +85,10 @@ def sim_run(image):
     return MOUNT, (RUNNER, image, "hub.sim:main"), "%dk" % heap
 
 
-def deploy(port, work, dry_run=False):
+def deploy(port, work, dry_run=False, before=None):
     """`unotable deploy --romfs`: builds the image in work/, writes it with mpremote; returns
-    the exit code, a one-line answer on stderr for what fails."""
+    the exit code, a one-line answer on stderr for what fails. before(): called just before
+    mpremote runs (not on a dry run): the running firmware hands the port over."""
     image = os.path.join(work, "unotable.romfs")
     try:
         size, sources = build_image(image, work)
@@ -99,6 +100,8 @@ def deploy(port, work, dry_run=False):
                                                                          sources))))
     if dry_run:
         return 0
+    if before is not None:
+        before()
     r = subprocess.run(argv, capture_output=True, text=True)
     out = (r.stdout + r.stderr).strip()
     if r.returncode:
