@@ -50,6 +50,8 @@ pins: $(BIN)/.stamp
 	$(BIN)/python tools/gen_pins.py --check
 	$(BIN)/python tools/gen_consts.py --check
 
+# The app bench runs from build/mpy-host (every firmware file compiled): its recovery part makes
+# inputs with the host-only players.
 bench: $(BIN)/.stamp
 	$(BIN)/python bench/selfplay.py
 	$(BIN)/python bench/replay_bench.py 3
@@ -58,7 +60,6 @@ bench: $(BIN)/.stamp
 	MICROPYPATH=build/mpy:.frozen $(MPY) -X heapsize=96k bench/heap.py 3
 	MICROPYPATH=build/mpy:.frozen $(MPY) -X heapsize=96k bench/heap.py 3 house
 	$(MPYPATH) $(MPY) -X heapsize=1m bench/log_bench.py
-	# every firmware file, compiled: its recovery part makes inputs with the (host-only) players
 	MICROPYPATH=build/mpy-host:.frozen $(MPY) -X heapsize=192k bench/app_bench.py
 	PYTHONPATH=firmware $(BIN)/python bench/link_bench.py
 	$(BIN)/python bench/store_bench.py

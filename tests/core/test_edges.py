@@ -246,3 +246,89 @@ def test_h3_h5_a_nine_added_in_a_multi_play_can_be_summed():
              sum_win="yes")
     act(t, "pad R9", "pad G9")
     assert t.sum_to == 9
+
+
+def test_s2_a_tie_for_highest_forgets_the_lower_draws():
+    t = seated((1, 2, 3))
+    act(t, "shuffle", "shoe R9a", "shoe G9a", "shoe B5a")   # 1 and 2 tie on 9; 3 drew 5
+    assert t.phase == P_DRAWOFF and t.offs == [1, 2] and t.drawer() == 1
+    act(t, "shoe R1a", "shoe R2a")               # both draw again, lower than seat 3's 5
+    assert t.phase == P_DEALER and t.dealer == 2
+
+
+def test_t2_no_card_is_expected_at_the_shoe_while_the_drawn_card_may_be_played():
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5")
+    assert seated((1, 2)).drawer() == 0          # the lobby expects no card
+    act(t, "shoe R9")                            # it fits: play it or pass
+    assert t.drawn >= 0 and t.drawer() == 0
+    assert unchanged(t, "shoe B1") == R_DREW
+
+
+def test_h5_h7_m3_a_sum_win_ends_the_slap():
+    # seat 1's 4 opens a slap; seat 3 slaps, then lays down 1 + 3 = 4 and is out: the slap is
+    # over (seat 3, out, could never be the last to slap)
+    t = deal({1: "R4 R7", 2: "G1 G2", 3: "Y1 Y3", 4: "B8 B9"}, start="R5", sum_win="yes",
+             slap4="yes", elimination="yes")
+    act(t, "pad R4")
+    assert t.slap
+    act(t, "seat 3")                             # a slap
+    evs = act(t, "seat 3 long")                  # the sum win
+    assert names(evs)[0] == "sum_win" and t.slap == 0 and 3 not in t.active
+    assert t.phase == P_PLAY
+
+
+def test_t5_u3_the_round_is_scored_once_every_owed_card_is_drawn():
+    t = deal({1: "RD", 2: "G1", 3: "Y1"}, start="R5", misplay=2)
+    act(t, "pad RD")                             # seat 2 owes 2; the round is won
+    act(t, "pad Y1")                             # a misplay: seat 3 owes 2 more
+    act(t, "shoe B1", "shoe B2")                 # the penalty comes first
+    assert t.phase == P_PLAY and t.owes(3) == 0 and t.owes(2) == 2
+    act(t, "shoe B3")
+    evs = act(t, "shoe B4")
+    assert names(evs) == ["draw", "round_over", "score"]
+    assert evs[1][1:] == (1, (1 + 3 + 4) + (1 + 1 + 2))
+
+
+def test_p2_an_input_at_the_time_of_the_last_tick_does_not_restart_the_timer():
+    t = deal({1: "R1 R2", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", turn_timer=5)
+    t.feed((IN_TICK, 0))
+    t.feed((IN_TICK, 2000))
+    t.feed((IN_SEAT, 3, 0), 2000)                # a press logged at the same ms
+    evs = t.feed((IN_TICK, 5000))
+    assert names(evs) == ["penalty"]
+
+
+def test_p2_an_input_at_time_zero_starts_the_clock():
+    t = deal({1: "R1 R2", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", turn_timer=5)
+    t.feed((IN_SEAT, 3, 0), 0)
+    assert t.clock == 0
+    assert names(t.feed((IN_TICK, 5000))) == ["penalty"]
+
+
+def test_p2_after_a_timer_penalty_the_seat_has_its_full_time_again():
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5", turn_timer=5)
+    t.feed((IN_TICK, 0))
+    assert names(t.feed((IN_TICK, 5000))) == ["penalty"]
+    act(t, "shoe B1", "shoe B2")
+    assert t.feed((IN_TICK, 5500)) == []
+    assert t.deadline() == 5000 + 3000
+
+
+def test_a_malformed_input_names_no_seat_and_no_card():
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5")
+    for inp in ((99,), (), (IN_SEAT, "1", 0), (IN_TICK, "x"), (IN_COLOUR, 7, 0)):
+        assert list(t.feed(inp)) == [(REJECT, R_BAD_INPUT, 0, -1)], inp
+
+
+def test_h1_nothing_is_owed_while_a_stacked_w4_names_its_colour():
+    t = deal({1: "W4a B1 B2", 2: "W4b G1 G2", 3: "Y1 Y2 Y3"}, start="B5", stacking="on")
+    act(t, "pad W4a", "colour G", "pad W4b")
+    assert t.want == 2 and t.pending == 0 and t.stack == 4
+    assert t.owes(3) == 0 and t.owes(2) == 0
+
+
+def test_h5_a_hand_of_zeros_wins_on_a_zero():
+    t = deal({1: "R0 R1", 2: "G0 B0", 3: "Y1 Y2"}, start="R5", sum_win="yes")
+    act(t, "pad R0")
+    evs = act(t, "seat 2 long")
+    assert names(evs)[0] == "sum_win" and evs[0][1:] == (2, 0)

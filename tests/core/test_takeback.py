@@ -311,3 +311,25 @@ def test_a_deck_enrolled_between_rounds_is_the_one_the_take_back_reads():
     assert t.loc[5] in (1, 2)  # dealt
     assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
     assert t.loc[5] == 0 and t.feed((IN_UNDO, 1))[0] == (UNDO, 1) and t.phase == P_ROUND_OVER
+
+
+def _take_back_each(settings, stream, kind, phase):
+    """Every accepted input of this kind in this phase, taken back: the stream without it."""
+    found = 0
+    for j in range(len(stream)):
+        inp, ms, ok, ph = stream[j][:4]
+        if inp[0] == kind and ph == phase and ok and not stream[j][5]:
+            t = _fed(settings, stream, j + 1)
+            assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+            assert _same(_state(t), _state(_fed(settings, stream, j))), (j, inp)
+            found += 1
+    return found
+
+
+def test_taking_back_a_reshuffle_and_a_timer_tick():
+    settings = {"draw": "until", "hand_size": 15}
+    stream, _ = _night(settings, [1, 2, 3, 4, 5, 6], 1, 1, False)
+    assert _take_back_each(settings, stream, IN_SHUFFLE, P_PLAY) >= 1  # T4: the pile back
+    settings = {"preset": "party", "hand_size": 4}
+    stream, _ = _night(settings, [1, 2, 3], 7, 1, False, tick=300)
+    assert _take_back_each(settings, stream, IN_TICK, P_PLAY) >= 1  # P2: a warning, a penalty

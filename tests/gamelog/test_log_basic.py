@@ -162,6 +162,14 @@ def test_bytes_and_large_snapshots_round_trip():
     assert recovered(p) == (big, [(SEAT, 1, 0)], 3)
 
 
+def test_a_blob_past_its_limit_is_refused():
+    from gamelog.fmt import MAXBLOB
+    p = fresh()
+    lg = log(p)
+    raises(ValueError, lg.record, 9, bytes(0x1FFF01), 1)
+    assert MAXBLOB == 0x1FFF00 and lg.next_seq == 1
+
+
 def test_durable_flush_path():
     p = fresh()
     lg = Log(p, durable=True)
@@ -177,3 +185,4 @@ def test_constants_match_the_engine():
     assert (fmt.IN_SHOE, fmt.IN_PAD, fmt.IN_SEAT, fmt.IN_COLOUR, fmt.IN_SHUFFLE, fmt.IN_TICK) == (
         events.IN_SHOE, events.IN_PAD, events.IN_SEAT, events.IN_COLOUR, events.IN_SHUFFLE,
         events.IN_TICK)
+    assert fmt.IN_RULE == 7 and fmt.IN_UNDO == 8 == getattr(events, "IN_UNDO", 8)
