@@ -1,9 +1,10 @@
 """The simulated table: the hub's own code with simulated readers, buttons, buzzer and LEDs.
 
     micropython [-i] -m hub.sim [--log DIR] [--script FILE] [--inputs PATH] [--pace MS]
-                                [--flash BYTES] [--exit]
+                                [--flash BYTES] [--display] [--exit]
 
---flash: the size of the pretend log partition (1.5 MB): the log is full past it, as on a
+--display: a display that keeps its rows' text (status shows it as board.screen; the
+self-test draws on it). --flash: the size of the pretend log partition (1.5 MB): the log is full past it, as on a
 board. The deck enrolled at a simulated table is kept beside its log (DIR.deck), and so are its
 id (DIR.id, made once) and the key of its log's chain (DIR.key; DIR.key.paired once a host
 has paired).
@@ -22,7 +23,6 @@ import sys
 import time
 
 from board.buzzer import Buzzer
-from board.screen import Screen, TextPanel
 from board.leds import Leds
 from hub.app import Hub, load_deck, open_log
 from hub.serial import Serial
@@ -83,10 +83,14 @@ def _drop(inp):
 
 class SimBoard:
     def __init__(self, script=None, inputs=None, pace=300, panel=None):
-        """panel: the display's panel (board/display.py), default one that keeps its text (board/screen.py)."""
+        """panel: a display's panel (board/display.py, or board/screen.py's TextPanel that keeps
+        its text; --display), else none: its code would cost the simulated heap ~4 KB."""
         self.buzzer = Buzzer(_Out())
         self.leds = Leds(_Out(), colour_pins=(_Out(), _Out(), _Out(), _Out()))
-        self.display = Screen(panel or TextPanel())
+        self.display = None
+        if panel is not None:
+            from board.screen import Screen
+            self.display = Screen(panel)
         self.play = _Pad("PLAY pad")
         self.draw = _Pad("DRAW shoe")
         self._put = _drop   # where inputs go: the hub's inbox, or a self-test (attach)
@@ -111,7 +115,7 @@ class SimBoard:
         pass
 
     def info(self):
-        p = self.display.oled
+        p = self.display and self.display.oled
         return {"name": "sim", "script_done": self.done.is_set(),
                 "screen": p.rows() if hasattr(p, "rows") else None}
 
@@ -167,7 +171,11 @@ def main(argv):
             opts[argv[i]] = argv[i + 1]
             i += 1
         i += 1
-    board = SimBoard(opts["--script"], opts["--inputs"], int(opts["--pace"]))
+    panel = None
+    if "--display" in argv:
+        from board.screen import TextPanel
+        panel = TextPanel()
+    board = SimBoard(opts["--script"], opts["--inputs"], int(opts["--pace"]), panel)
     board.flash_limit = int(opts["--flash"])
     deck = opts["--log"].rstrip("/") + ".deck"  # an enrolled deck lives beside the log
     hub = Hub(board, open_log(opts["--log"].rstrip("/"), board), load_deck(deck))

@@ -60,6 +60,12 @@ class Builder:
                                                             .index(c)]})
 
 
+def s_screen_cleared(table):
+    """After the self-test the display shows the table again (the lobby: no colour, no turn)."""
+    rows = table.status()["board"]["screen"]
+    return rows[0].startswith("-") and rows[1] == "turn -"
+
+
 def selftest(table, builder, monkeypatch, capsys, *extra):
     monkeypatch.setattr(sys, "stdout", builder)
     code = main(["selftest", "--port", table.port, "--press", "1.5", "--quick", *extra])
@@ -70,7 +76,7 @@ def selftest(table, builder, monkeypatch, capsys, *extra):
 
 
 def test_a_builder_follows_the_prompts_and_a_forgotten_button_fails(code, monkeypatch, capsys):
-    table = sim.SimTable(code=code, heap=HEAP)
+    table = sim.SimTable(code=code, heap=HEAP, run=("-m", "hub.sim", "--display"))
     try:
         who = Builder(table, forget=("seat 6'",))
         c, out, err = selftest(table, who, monkeypatch, capsys)
@@ -90,6 +96,7 @@ def test_a_builder_follows_the_prompts_and_a_forgotten_button_fails(code, monkey
         assert "[PASS] shuffle sensor" in check
         assert any(x.startswith("[SEE ] buzzer: played accepted") for x in check)
         assert any(x.startswith("[SEE ] display: ") for x in check)
+        assert s_screen_cleared(table)
         assert any(x.startswith("[PASS] free heap: ") for x in check), check
         assert any(x.startswith("[PASS] free flash: ") for x in check), check
         assert [x for x in check if x.startswith("[FAIL]")] == [
