@@ -106,10 +106,11 @@ class Log:
         seq = self.next_seq
         new = self._roll(t, wall)
         t0 = t if new else self._t0
+        n = canon_into(self._cz, seq, t, wall, inp)   # checks the input: nothing written yet
         b = self._buf
         i = enc_input(b, inp, t - t0)
         s = hashlib.sha256(self._h)
-        s.update(self._czv[0:canon_into(self._cz, seq, t, wall, inp)])
+        s.update(self._czv[0:n])
         h = s.digest()
         end = put_trail(b, self._mv, i, seq, h, self._sb)
         rec = self._mv[0:end]
