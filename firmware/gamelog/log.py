@@ -532,6 +532,21 @@ class Log:
             self.recover(collect=False)
         return self._hseq, self._h
 
+    def anchor(self, seq):
+        """(base, head) of the first segment starting at or after seq: the chain head before
+        record `base`, from which a host checks the tags again after a gap; None if none."""
+        rd = Reader()
+        for b in self._bases():
+            if b < seq:
+                continue
+            f = open(self._path(b), "rb")
+            try:
+                if rd.start(f, b, self._tid()) == OK:
+                    return b, rd.h
+            finally:
+                f.close()
+        return None
+
     # ---- reading and pruning ---------------------------------------------------------------
 
     def read_from(self, seq):
