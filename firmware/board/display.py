@@ -13,8 +13,8 @@ The whole frame is sent once, at power-up (the panel's RAM starts as noise).
     oled.show_table(colour=2, direction=1, turn=3, pending=4, scores={1: 120, 2: 0, 3: 45})
     oled.line(7, "E21 PAD 2 CARDS")
 
-Screen is the display as the hub drives it (bus errors counted, the boot report held);
-TextPanel stands in for the panel on the simulated table.
+The layout (table_lines), the hub's Screen and the simulated table's TextPanel are in
+board/screen.py, which needs no framebuf and stays small in a heap that holds the code.
 """
 try:
     from micropython import const
@@ -29,12 +29,11 @@ except ImportError:  # MicroPython
 if TYPE_CHECKING:
     from machine import I2C
 
+from board.screen import COLOUR_NAMES, COLS, NOTE_ROW, ROWS, table_lines  # noqa: F401
+
 ADDR = const(0x3C)
 WIDTH = const(128)
 HEIGHT = const(64)
-COLS = const(16)
-ROWS = const(8)
-NOTE_ROW = const(7)  # show_table() leaves it alone
 
 _CMD = const(0x00)   # control byte: a stream of command bytes follows
 _DATA = const(0x40)  # control byte: a stream of display RAM bytes follows
@@ -58,35 +57,6 @@ _INIT = bytes((
     0x8D, 0x14,  # charge pump on
     0xAF,        # display on
 ))
-
-COLOUR_NAMES = ("RED", "YELLOW", "GREEN", "BLUE")
-
-
-def table_lines(colour=-1, direction=1, turn=0, pending=0, scores=None):
-    """Screen text, at most 7 lines (row 7 is for notes) of at most 16 characters.
-    colour 0..3 (R Y G B) or -1; direction +1 clockwise, -1 counter-clockwise; turn seat or 0;
-    pending: cards the turn seat must draw; scores: {seat: points}."""
-    c = COLOUR_NAMES[colour] if colour is not None and 0 <= colour < 4 else "-"
-    d = ">> cw" if direction > 0 else "<< ccw"
-    lines = [c + " " * (COLS - len(c) - len(d)) + d]
-    t = "turn %d" % turn if turn else "turn -"
-    if pending:
-        p = "draw +%d" % pending
-        t += " " * (COLS - len(t) - len(p)) + p
-    lines.append(t)
-    if scores:
-        row = ""
-        for s in sorted(scores):
-            cell = "%2d:%4d" % (s, scores[s])
-            if row:
-                lines.append(row + "  " + cell)
-                row = ""
-            else:
-                row = cell
-        if row:
-            lines.append(row)
-    return lines[:NOTE_ROW]
-
 
 class Display:
     def __init__(self, i2c: "I2C", addr: int = ADDR) -> None:
@@ -166,62 +136,3 @@ class Display:
     def contrast(self, v):
         self.i2c.writeto_mem(self.addr, _CMD, bytes((0x81, v & 0xFF)))
 
-
-class Screen:
-    """The optional OLED as the hub drives it: a bus error costs a row, never the table. While
-    the boot report is held, the table is remembered and drawn when the hold ends."""
-
-    def __init__(self, oled: "Display") -> None:
-        self.oled = oled
-        self.errors = 0
-        self.hold = False
-        self._table = None  # type: tuple | None
-
-    def show_table(self, colour=-1, direction=1, turn=0, pending=0, scores=None):
-        if self.hold:
-            self._table = (colour, direction, turn, pending, scores)
-            return
-        try:
-            self.oled.show_table(colour, direction, turn, pending, scores)
-        except OSError:
-            self.errors += 1
-
-    def text(self, lines):
-        """Rows 0..6 (the note row stays)."""
-        try:
-            for r in range(NOTE_ROW):
-                self.oled.line(r, lines[r] if r < len(lines) else "")
-        except OSError:
-            self.errors += 1
-
-    def note(self, text):
-        """The last row: the code of what needs a hand, or blank."""
-        try:
-            self.oled.line(NOTE_ROW, text, len(text) and 3)  # the code itself inverted
-        except OSError:
-            self.errors += 1
-
-    def release(self):
-        """The boot report's time is up: the table (if the hub drew one meanwhile)."""
-        self.hold = False
-        self.text(())
-        if self._table is not None:
-            a = self._table
-            self._table = None
-            self.show_table(*a)
-
-
-class TextPanel(Display):
-    """A panel that keeps only the text of its rows: the simulated table's display (its status
-    shows them), and no framebuf or bus needed."""
-
-    def __init__(self) -> None:  # no bus, no frame buffer
-        self._rows = [("", 0)] * ROWS
-        self.sent = 0
-
-    def line(self, row, text, inverted=0):
-        self._rows[row] = (text[:COLS], inverted)
-        return 0
-
-    def rows(self):
-        return [r[0] for r in self._rows]

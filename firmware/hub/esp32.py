@@ -46,7 +46,8 @@ from board import buzzer as tunes
 from board.buttons import ButtonBank
 from board.compat import sleep_ms, ticks_diff, ticks_ms
 from board.buzzer import Buzzer
-from board.display import Display, Screen as _Screen
+from board.display import Display
+from board.screen import Screen as _Screen
 from board.leds import Leds
 from board.mcp23017 import MCP23017
 from board.mfrc522 import MFRC522

@@ -22,7 +22,7 @@ import sys
 import time
 
 from board.buzzer import Buzzer
-from board.display import Screen, TextPanel
+from board.screen import Screen, TextPanel
 from board.leds import Leds
 from hub.app import Hub, load_deck, open_log
 from hub.serial import Serial
@@ -83,7 +83,7 @@ def _drop(inp):
 
 class SimBoard:
     def __init__(self, script=None, inputs=None, pace=300, panel=None):
-        """panel: the display's panel (board/display.py), default one that keeps its text."""
+        """panel: the display's panel (board/display.py), default one that keeps its text (board/screen.py)."""
         self.buzzer = Buzzer(_Out())
         self.leds = Leds(_Out(), colour_pins=(_Out(), _Out(), _Out(), _Out()))
         self.display = Screen(panel or TextPanel())

@@ -118,6 +118,7 @@ def test_bad_files_and_arguments(capsys, files, tmp_path):
         (["rules", "set", "w4", "--port", "x"], 2, "NAME=VALUE"),
         (["rules", "set", "w4=never", "--port", "x"], 2, "w4 must be one of"),
         (["deploy", "--port", "/dev/does-not-exist"], 2, "mpremote failed"),
+        (["selftest", "--port", "/dev/does-not-exist"], 2, "cannot open"),
     ]
     for argv, want, text in cases:
         code, out, err = run(capsys, argv)
@@ -128,7 +129,7 @@ def test_bad_files_and_arguments(capsys, files, tmp_path):
             one_line(err, argv[0])
     code, out, err = run(capsys, ["replay", files["odd"]])
     assert code == 0 and "REJECTED" in out
-    for argv in (["undo", "x"], ["logs", "nothing"], ["sync", "--timeout", "soon"], ["frob"],
+    for argv in (["undo", "x"], ["selftest", "--press", "soon"], ["logs", "nothing"], ["sync", "--timeout", "soon"], ["frob"],
                  ["logs", "export", "t", "--from", "a"], ["verify", "--deck"]):
         code, out, err = run(capsys, argv)
         assert code == 2 and "usage: unotable" in err

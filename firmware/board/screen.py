@@ -1,0 +1,113 @@
+"""The display as the hub uses it, without the panel's driver: the table's layout in text
+(table_lines), Screen (what the hub calls: bus errors counted, the boot report held) over a
+panel, and TextPanel, a panel that keeps only its rows' text (the simulated table's display).
+board/display.py is the SSD1306 panel. Small on purpose: the simulated table's heap holds it."""
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+try:
+    from typing import TYPE_CHECKING
+except ImportError:  # MicroPython
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from board.display import Display
+
+COLS = const(16)
+ROWS = const(8)
+NOTE_ROW = const(7)  # show_table() leaves it alone
+
+COLOUR_NAMES = ("RED", "YELLOW", "GREEN", "BLUE")
+
+
+def table_lines(colour=-1, direction=1, turn=0, pending=0, scores=None):
+    """Screen text, at most 7 lines (row 7 is for notes) of at most 16 characters.
+    colour 0..3 (R Y G B) or -1; direction +1 clockwise, -1 counter-clockwise; turn seat or 0;
+    pending: cards the turn seat must draw; scores: {seat: points}."""
+    c = COLOUR_NAMES[colour] if colour is not None and 0 <= colour < 4 else "-"
+    d = ">> cw" if direction > 0 else "<< ccw"
+    lines = [c + " " * (COLS - len(c) - len(d)) + d]
+    t = "turn %d" % turn if turn else "turn -"
+    if pending:
+        p = "draw +%d" % pending
+        t += " " * (COLS - len(t) - len(p)) + p
+    lines.append(t)
+    if scores:
+        row = ""
+        for s in sorted(scores):
+            cell = "%2d:%4d" % (s, scores[s])
+            if row:
+                lines.append(row + "  " + cell)
+                row = ""
+            else:
+                row = cell
+        if row:
+            lines.append(row)
+    return lines[:NOTE_ROW]
+
+
+class Screen:
+    """The optional OLED as the hub drives it: a bus error costs a row, never the table. While
+    the boot report is held, the table is remembered and drawn when the hold ends."""
+
+    def __init__(self, oled: "Display") -> None:
+        self.oled = oled
+        self.errors = 0
+        self.hold = False
+        self._table = None  # type: tuple | None
+
+    def show_table(self, colour=-1, direction=1, turn=0, pending=0, scores=None):
+        if self.hold:
+            self._table = (colour, direction, turn, pending, scores)
+            return
+        try:
+            self.oled.show_table(colour, direction, turn, pending, scores)
+        except OSError:
+            self.errors += 1
+
+    def text(self, lines):
+        """Rows 0..6 (the note row stays)."""
+        try:
+            for r in range(NOTE_ROW):
+                self.oled.line(r, lines[r] if r < len(lines) else "")
+        except OSError:
+            self.errors += 1
+
+    def note(self, text):
+        """The last row: the code of what needs a hand, or blank."""
+        try:
+            self.oled.line(NOTE_ROW, text, len(text) and 3)  # the code itself inverted
+        except OSError:
+            self.errors += 1
+
+    def release(self):
+        """The boot report's time is up: the table (if the hub drew one meanwhile)."""
+        self.hold = False
+        self.text(())
+        if self._table is not None:
+            a = self._table
+            self._table = None
+            self.show_table(*a)
+
+
+class TextPanel:
+    """A panel that keeps only the text of its rows: the simulated table's display (its status
+    shows them), and no framebuf or bus needed."""
+
+    def __init__(self) -> None:
+        self._rows = [("", 0)] * ROWS
+
+    def line(self, row, text, inverted=0):
+        self._rows[row] = (text[:COLS], inverted)
+        return 0
+
+    def rows(self):
+        return [r[0] for r in self._rows]
+
+    def show_table(self, colour=-1, direction=1, turn=0, pending=0, scores=None):
+        lines = table_lines(colour, direction, turn, pending, scores)
+        inv = len(COLOUR_NAMES[colour]) if colour is not None and 0 <= colour < 4 else 0
+        for r in range(NOTE_ROW):
+            self.line(r, lines[r] if r < len(lines) else "", inv if r == 0 else 0)
