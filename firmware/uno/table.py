@@ -256,10 +256,17 @@ class Table:
                 self._reject(_R_UNKNOWN, 0, -1)
             elif kind == _IN_PAD:
                 self._pad(card)
-            elif self.phase == _P_PLAY and self.loc[card] == SHOE:
-                self._draw(card)  # _shoe's first case, without the call
             else:
-                self._shoe(card)
+                where = self.loc[card]
+                if where == SHOE:
+                    if self.phase == _P_PLAY:
+                        self._draw(card)  # _shoe's first case, without the call
+                    else:
+                        self._shoe(card)
+                elif where <= MAX_SEAT:  # _misplaced's last case: a card in a hand read again
+                    out.append((_REJECT, _R_TWICE if card == self.last else _R_IN_HAND, where, card))
+                else:
+                    self._misplaced(card, where)
         elif (kind == _IN_SEAT or kind == _IN_COLOUR) and n == 3 and type(a) is int:
             if kind == _IN_COLOUR:
                 self._colour(a)
@@ -277,6 +284,8 @@ class Table:
             self._reject(_R_BAD_INPUT, 0, -1)
         if self.shoe == 0 or self.due:
             self._check_due()
+        if ms < 0 and len(out) == 1 and out[0][0] == _REJECT and kind != _IN_TICK:
+            return out  # changed nothing and took no time: nothing for the take-back to keep
         self.back.keep(inp, ms, out, card)
         return out
 
@@ -463,6 +472,9 @@ class Table:
             return
         if seat not in self.active:  # M3: out of the round (a sum win's laid-down hand)
             self._reject(_R_NOT_SEATED, seat, card)
+            return
+        if self.debts and not self.want and not self.slap:  # judge's answer, without the call
+            self.out.append((_REJECT, _R_WAIT_DRAW, seat, card))
             return
         how, why = self.judge(seat, card)
         if not how:
@@ -1221,9 +1233,15 @@ class Table:
             outs = self.finished
             if not outs:
                 return 0
-            if self.rules.teams:
+            teams = self.rules.teams
+            if teams:  # a team all out (_team's members, without the lists)
+                seats = self.seats
+                n = len(seats)
                 for s in outs:
-                    if all(m in outs for m in self._team(s)):
+                    k = seats.index(s) % teams
+                    while k < n and seats[k] in outs:
+                        k += teams
+                    if k >= n:
                         return s
                 return 0
             return outs[0] if len(self.active) - (self.leaving > 0) <= 1 else 0
