@@ -203,6 +203,7 @@ def main(argv):
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--limit", type=int, default=0, help="only the first N mutants per file")
     ap.add_argument("--only", default="", help="only mutants on these lines (comma list)")
+    ap.add_argument("--every", type=int, default=1, help="a sample: every Nth mutant")
     ap.add_argument("--tests", default="", help="command run per mutant (default: pytest)")
     ap.add_argument("--mp", action="store_true", help="also run the folder under micropython")
     ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
@@ -217,6 +218,8 @@ def main(argv):
         ms = mutants(src)
         if lines:
             ms = [m for m in ms if m[0] in lines]
+        if a.every > 1:
+            ms = ms[::a.every]
         if a.limit:
             ms = ms[:a.limit]
         if a.list:
@@ -243,8 +246,12 @@ def main(argv):
                 free.append(w)
 
         fk = 0
+        done = 0
         with ThreadPoolExecutor(max_workers=len(works)) as ex:
             for m, res in ex.map(job, ms):
+                done += 1
+                if done % 25 == 0:
+                    print("... %s: %d / %d" % (rel, done, len(ms)), flush=True)
                 if res == "survived":
                     survivors.append((rel, m[0], m[1], m[2]))
                     print("survived %s:%d:%d %s" % (rel, m[0], m[1], m[2]), flush=True)

@@ -9,7 +9,8 @@ import hashlib
 import struct
 
 GENESIS = bytes(32)
-CANON_MAX = 64      # canon() of any valid input fits (a rule's text is at most 32 bytes)
+CANON_MAX = 64      # canon() of any valid input fits
+RULE_MAX = 32       # bytes of a rule's "name=value" text
 
 _BLK = 64           # SHA-256 block size (RFC 2104's B)
 
@@ -18,7 +19,8 @@ def canon_into(b, seq, t, wall, inp):
     """Canonical bytes of one input record into bytearray b; returns their length.
 
     seq u32 LE, t u64 LE, wall 0/1, kind, then by kind: uid len + uid (1, 2); value, long (3, 4);
-    nothing (5); ms u64 (6); text len + "name=value" UTF-8 (7); n u32 (8). ValueError otherwise.
+    nothing (5); ms u64 (6); text len + "name=value" UTF-8 (7); n u32 (8). This is where an
+    input is checked: ValueError for a malformed one (the log calls it before writing).
     """
     k = inp[0]
     struct.pack_into("<IQBB", b, 0, seq, t, 1 if wall else 0, k)
@@ -32,22 +34,31 @@ def canon_into(b, seq, t, wall, inp):
         b[i + 1:i + 1 + n] = u
         i += 1 + n
     elif k == 3 or k == 4:
-        b[i] = inp[1]
+        a = inp[1]
+        if not 0 <= a <= 255:
+            raise ValueError("seat/colour out of range")
+        b[i] = a
         b[i + 1] = 1 if len(inp) > 2 and inp[2] else 0
         i += 2
     elif k == 6:
-        struct.pack_into("<Q", b, i, inp[1])
+        a = inp[1]
+        if a < 0 or a >> 49:
+            raise ValueError("tick ms out of range")
+        struct.pack_into("<Q", b, i, a)
         i += 8
     elif k == 7:
         text = ("%s=%s" % (inp[1], inp[2])).encode()
         n = len(text)
-        if n > CANON_MAX - 15:
+        if n > RULE_MAX:
             raise ValueError("rule too long")
         b[i] = n
         b[i + 1:i + 1 + n] = text
         i += 1 + n
     elif k == 8:
-        struct.pack_into("<I", b, i, inp[1])
+        a = inp[1]
+        if not 0 < a < 65536:
+            raise ValueError("take-back count out of range")
+        struct.pack_into("<I", b, i, a)
         i += 4
     elif k != 5:
         raise ValueError("unknown input kind %r" % (k,))

@@ -106,10 +106,11 @@ class Log:
         seq = self.next_seq
         new = self._roll(t, wall)
         t0 = t if new else self._t0
+        n = canon_into(self._cz, seq, t, wall, inp)   # checks the input: nothing written yet
         b = self._buf
         i = enc_input(b, inp, t - t0)
         s = hashlib.sha256(self._h)
-        s.update(self._czv[0:canon_into(self._cz, seq, t, wall, inp)])
+        s.update(self._czv[0:n])
         h = s.digest()
         end = put_trail(b, self._mv, i, seq, h, self._sb)
         rec = self._mv[0:end]
@@ -530,6 +531,21 @@ class Log:
         if not self._ready:
             self.recover(collect=False)
         return self._hseq, self._h
+
+    def anchor(self, seq):
+        """(base, head) of the first segment starting at or after seq: the chain head before
+        record `base`, from which a host checks the tags again after a gap; None if none."""
+        rd = Reader()
+        for b in self._bases():
+            if b < seq:
+                continue
+            f = open(self._path(b), "rb")
+            try:
+                if rd.start(f, b, self._tid()) == OK:
+                    return b, rd.h
+            finally:
+                f.close()
+        return None
 
     # ---- reading and pruning ---------------------------------------------------------------
 

@@ -45,9 +45,14 @@ class Rng:
         return seq[self.next() % len(seq)]
 
     def shuffle(self, items):
+        x = self.x
         for i in range(len(items) - 1, 0, -1):
-            j = self.next() % (i + 1)
+            x ^= (x << 13) & 0xFFFFFFFF  # next(), inline: 107 numbers a shuffle
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.x = x
 
 
 class Bot:
@@ -86,6 +91,12 @@ class Bot:
 
     def keep(self, evs):
         shoe = self.shoe
+        if len(evs) == 1:  # a card dealt or drawn, the top of the shoe: the usual case
+            ev = evs[0]
+            code = ev[0]
+            if (code == DRAW or code == DEAL) and shoe and shoe[-1] == ev[2]:
+                shoe.pop()
+                return
         for ev in evs:
             code = ev[0]
             if code == SHUFFLE:
@@ -181,11 +192,17 @@ class Bot:
             # a cheap sieve first (colour, number or symbol, or a wild): judge says the last word
             col = t.colour
             top = DECK[t.top] & 15
+            # nothing is pending, drawn or wanted: for a coloured card the sieve is judge's
+            # answer; a wild (C1's enforce) and a last card (T5's option) still ask judge
+            plain = n > 1 or rules.last_card == "any"
             for i in range(n):
                 c = hand[(k + i) % n]
                 f = DECK[c]
-                if (f >> 4 == col or f & 15 == top or f >> 4 == WILD) \
-                        and judge(seat, c)[0] == PLAY_TURN:
+                fc = f >> 4
+                if fc == WILD or not plain:
+                    if judge(seat, c)[0] == PLAY_TURN:
+                        return (IN_PAD, self.uid(c))
+                elif fc == col or f & 15 == top:
                     return (IN_PAD, self.uid(c))
         if not self.shoe and t.pile <= 1:
             return (IN_SEAT, seat, 0)  # nothing left to draw: pass

@@ -155,8 +155,6 @@ class Registry:
             blob[o + 1:o + 1 + n] = u
         self.blob = bytes(blob)
         self.index = index = bytearray(_INDEX)  # card + 1 at the UID's slot (0: free)
-        self.hit = None  # the UID last found, and its card
-        self.hit_card = -1
         for i in range(NCARDS):
             u = uids[i]
             if self.card(u) >= 0:
@@ -171,12 +169,9 @@ class Registry:
 
     def _host_card(self, uid):
         try:
-            c = self._uids.get(uid, -1)
+            return self._uids.get(uid, -1)
         except TypeError:  # unhashable: a bytearray read, or not a UID at all
             return self.lookup(uid)
-        self.hit = uid
-        self.hit_card = c
-        return c
 
     def card(self, uid):
         """Physical card of a UID, or -1 for an unknown tag (or anything that is not a UID)."""
@@ -196,8 +191,6 @@ class Registry:
                     return -1
                 o = (c - 1) * _SLOT
                 if blob[o] == n and blob.find(uid, o + 1, o + 1 + n) == o + 1:
-                    self.hit = uid  # the take-back's log asks again at once (uno/takeback.py)
-                    self.hit_card = c - 1
                     return c - 1
                 h = (h + 1) & (_INDEX - 1)
         except (TypeError, ValueError):
@@ -224,6 +217,13 @@ class Registry:
         return self.blob[:4] == b"\x03R0a"
 
 
+_synthetic = None
+
+
 def synthetic_registry():
-    """Tests, scripts and the simulator: each tag's UID is its copy name (b'R7a')."""
-    return Registry([copy_name(i).encode() for i in range(NCARDS)])
+    """Tests, scripts and the simulator: each tag's UID is its copy name (b'R7a').
+    Made once: a registry never changes, and making one (its index) costs more than a round."""
+    global _synthetic
+    if _synthetic is None:
+        _synthetic = Registry([copy_name(i).encode() for i in range(NCARDS)])
+    return _synthetic

@@ -249,14 +249,24 @@ class Table:
         if kind == _IN_UNDO:  # issue 10: uno/takeback.py
             return self.back.undo(inp, ms)
         a = inp[1] if n > 1 else None
+        card = -1
         if kind == _IN_SHOE or kind == _IN_PAD:
             card = self.registry.card(a)
             if card < 0:
                 self._reject(_R_UNKNOWN, 0, -1)
-            elif kind == _IN_SHOE:
-                self._shoe(card)
-            else:
+            elif kind == _IN_PAD:
                 self._pad(card)
+            else:
+                where = self.loc[card]
+                if where == SHOE:
+                    if self.phase == _P_PLAY:
+                        self._draw(card)  # _shoe's first case, without the call
+                    else:
+                        self._shoe(card)
+                elif where <= MAX_SEAT:  # _misplaced's last case: a card in a hand read again
+                    out.append((_REJECT, _R_TWICE if card == self.last else _R_IN_HAND, where, card))
+                else:
+                    self._misplaced(card, where)
         elif (kind == _IN_SEAT or kind == _IN_COLOUR) and n == 3 and type(a) is int:
             if kind == _IN_COLOUR:
                 self._colour(a)
@@ -274,7 +284,9 @@ class Table:
             self._reject(_R_BAD_INPUT, 0, -1)
         if self.shoe == 0 or self.due:
             self._check_due()
-        self.back.keep(inp, ms, out)
+        if ms < 0 and len(out) == 1 and out[0][0] == _REJECT and kind != _IN_TICK:
+            return out  # changed nothing and took no time: nothing for the take-back to keep
+        self.back.keep(inp, ms, out, card)
         return out
 
     def _reject(self, why, seat, card):
@@ -301,10 +313,15 @@ class Table:
         if ph == _P_PLAY:
             self._draw(card)
         elif ph == _P_DEAL:
-            n = len(self.active)
-            seat = self._after(self.dealer, 1 + self.dealt % n)
+            order = self.active
+            n = len(order)
+            seat = order[(order.index(self.dealer) + (1 + self.dealt % n) * self.dir) % n]
             self.dealt += 1
-            self._give(card, seat)
+            self.loc[card] = seat  # _give, inline (the hot paths below too)
+            self.shoe -= 1
+            self.last = card
+            self.dry = 0
+            self.hands[seat].append(card)
             self.out.append((_DEAL, seat, card))
             if self.dealt == n * self.rules.hand_size:
                 self.phase = _P_START
@@ -358,15 +375,34 @@ class Table:
         if self.drawn >= 0:
             self._reject(_R_DREW, seat, card)
             return
-        if self.rules.forced == "yes" and self._can_play(seat):
+        rules = self.rules
+        if rules.forced == "yes" and self._can_play(seat):
             self._reject(_R_MUST_PLAY, seat, card)  # T2 forced play
             return
-        self._begin_turn()
-        self._give(card, seat)
+        if self.window:  # _begin_turn, inline: a draw is most of a round's inputs
+            out.append((_UNO_CLOSE, self.window))
+            self.window = 0
+        self.drawn = -1
+        self.chain = 0
+        self.sum_to = -1
+        self.since = self.clock
+        self.warned = False
+        self.loc[card] = seat  # _give
+        self.shoe -= 1
+        self.last = card
+        self.dry = 0
+        self.hands[seat].append(card)
         out.append((_DRAW, seat, card, _W_TURN))
-        if self.playable(seat, card):
+        face = DECK[card]  # playable(), inline
+        col = face >> 4
+        if col == _WILD:
+            ok = face & 15 != _RANK_WILD4 or rules.w4 != "enforce" \
+                or not self.holds_colour(seat, self.colour, card)
+        else:
+            ok = col == self.colour or face & 15 == DECK[self.top] & 15
+        if ok:
             self.drawn = card
-        elif self.rules.draw != "until":  # T2 option: draw until playable
+        elif rules.draw != "until":  # T2 option: draw until playable
             self._next(1)
 
     # ---- card reads on the pad -------------------------------------------------------------
@@ -386,24 +422,27 @@ class Table:
         face = DECK[card]
         top = DECK[self.top]
         rank = face & 15
-        if seat == self.chain and seat != self.turn:
-            # H3: the seat that just played adds a card of the same number or symbol
-            if rank == top & 15 and rank < _RANK_WILD and \
-                    (rules.multi == "same" or face == top) and self._last_ok(seat, card):
-                return PLAY_MORE, 0
+        # T5 option: S, R or W may not be the last card (_last_ok, inline: judged every read)
+        last_ok = rules.last_card == "any" or len(self.hands[seat]) != 1 \
+            or (rank != _RANK_SKIP and rank != _RANK_REVERSE and rank != _RANK_WILD)
         if seat != self.turn:
+            if seat == self.chain:
+                # H3: the seat that just played adds a card of the same number or symbol
+                if rank == top & 15 and rank < _RANK_WILD and \
+                        (rules.multi == "same" or face == top) and last_ok:
+                    return PLAY_MORE, 0
             # H2: a card identical to the top card, out of turn
             j = rules.jump_in
             # with "actions", W on W and W4 on W4 too (seed 002: 功能牌和万能牌也可以抢)
             if j != "off" and face == top and (rank < 10 or j == "actions") \
-                    and (not self.pending or self.answerable) and self._last_ok(seat, card):
+                    and (not self.pending or self.answerable) and last_ok:
                 return PLAY_JUMP, 0
             return 0, _R_NOT_TURN
         if self.pending:
             # H1: D on D, W4 on W4, and W4 on D as an option; never D on W4; only on a draw
             # card played in turn (not a start card S4, not a winner's last card T5)
             st = rules.stacking
-            if st != "off" and self.stackable and self._last_ok(seat, card):
+            if st != "off" and self.stackable and last_ok:
                 top_rank = top & 15
                 if rank == top_rank and (rank == _RANK_DRAW2 or rank == _RANK_WILD4):
                     return PLAY_STACK, 0
@@ -412,10 +451,15 @@ class Table:
             return 0, _R_MUST_DRAW
         if self.drawn >= 0 and card != self.drawn:
             return 0, _R_ONLY_DRAWN
-        if not self._last_ok(seat, card):
+        if not last_ok:
             return 0, _R_LAST_CARD
-        if not self.playable(seat, card):
-            return 0, _R_W4_ILLEGAL if rank == _RANK_WILD4 else _R_UNPLAYABLE
+        col = face >> 4  # playable(), inline
+        if col == _WILD:
+            if rank == _RANK_WILD4 and rules.w4 == "enforce" \
+                    and self.holds_colour(seat, self.colour, card):
+                return 0, _R_W4_ILLEGAL
+        elif col != self.colour and rank != top & 15:
+            return 0, _R_UNPLAYABLE
         return PLAY_TURN, 0
 
     def _pad(self, card):
@@ -428,6 +472,9 @@ class Table:
             return
         if seat not in self.active:  # M3: out of the round (a sum win's laid-down hand)
             self._reject(_R_NOT_SEATED, seat, card)
+            return
+        if self.debts and not self.want and not self.slap:  # judge's answer, without the call
+            self.out.append((_REJECT, _R_WAIT_DRAW, seat, card))
             return
         how, why = self.judge(seat, card)
         if not how:
@@ -496,7 +543,14 @@ class Table:
     def _play(self, seat, card, stacked=False):
         out = self.out
         rules = self.rules
-        self._begin_turn()
+        if self.window:  # _begin_turn, inline
+            out.append((_UNO_CLOSE, self.window))
+            self.window = 0
+        self.drawn = -1
+        self.chain = 0
+        self.sum_to = -1
+        self.since = self.clock
+        self.warned = False
         face = DECK[card]
         rank = face & 15
         illegal = False
@@ -505,13 +559,18 @@ class Table:
             # seed 002 (w4_on_d): "+4牌只能跟在+2或+4后面。或者没有与上家颜色一样的牌才可出":
             # a W4 answering a D or W4 is legal whatever the hand holds
             illegal = self.holds_colour(seat, self.colour, card)
-        self._to_pile(seat, card)
+        hand = self.hands[seat]
+        hand.remove(card)  # _to_pile, inline
+        self.loc[card] = PILE
+        self.pile += 1
+        self.top = card
+        self.dry = 0
         out.append((_PLAY, seat, card))
-        left = len(self.hands[seat])
+        left = len(hand)
         self.colour = face >> 4 if rank < _RANK_WILD else -1  # a wild's comes with COLOUR
         if rank == 0 and rules.zero_rotate == "yes" and left:
             self._rotate()
-        elif left:
+        elif left == 1 or (left and rules.uno_identical == "yes"):  # else _is_last is False
             self._uno_check(seat)
         if not left and rules.elimination != "yes":
             # T5: the round is won; a last D or W4 still makes the next seat draw, for the
@@ -538,7 +597,11 @@ class Table:
         if rank == 4:
             self._slap4(seat)
         self.skips = 0
-        self._act(seat, rank, True)
+        if rank <= 9:  # _act's case for a number, inline
+            self.turn = seat
+            self._next(1)
+        else:
+            self._act(seat, rank, True)
         self.chain = seat if rules.multi != "off" else 0  # after the turn moved: it resets them
         if rank <= 9 and rules.sum_win == "yes":
             self.sum_to = rank
@@ -1101,7 +1164,11 @@ class Table:
         if gone:  # M3: an out seat kept the turn only to name a colour (or went out on it)
             self.active.remove(gone)
             self.leaving = 0
-        self._new_turn()
+        self.drawn = -1  # _new_turn, inline
+        self.chain = 0
+        self.sum_to = -1
+        self.since = self.clock
+        self.warned = False
         self.out.append((_TURN, self.turn))
 
     def _skip_turn(self):
@@ -1166,9 +1233,15 @@ class Table:
             outs = self.finished
             if not outs:
                 return 0
-            if self.rules.teams:
+            teams = self.rules.teams
+            if teams:  # a team all out (_team's members, without the lists)
+                seats = self.seats
+                n = len(seats)
                 for s in outs:
-                    if all(m in outs for m in self._team(s)):
+                    k = seats.index(s) % teams
+                    while k < n and seats[k] in outs:
+                        k += teams
+                    if k >= n:
                         return s
                 return 0
             return outs[0] if len(self.active) - (self.leaving > 0) <= 1 else 0

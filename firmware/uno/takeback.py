@@ -195,8 +195,9 @@ class TakeBack:
         self.n = 0         # bytes of the log in use
         self.phase = t.phase
 
-    def keep(self, inp, ms, out):
+    def keep(self, inp, ms, out, card=-1):
         """After each fed input: log it (compact) and start a new segment at a round's end.
+        card: the card a shoe or pad read found (feed has looked its UID up already).
 
         Every table input comes through here: kept short and allocation-free (a call and a
         collection cost the board more than the few byte writes)."""
@@ -221,11 +222,8 @@ class TakeBack:
             return
         kind = inp[0]
         if kind <= _IN_PAD:
-            u = inp[1]
-            reg = self.t.registry  # it has just found this UID: no second search (the hub
-            # may swap the registry between rounds: the table's own, each time)
             log[n] = kind | _OK if ms < 0 else kind | _OK | _MS
-            log[n + 1] = reg.hit_card if reg.hit is u else reg.card(u)
+            log[n + 1] = card
             n += 2
         elif kind <= _IN_COLOUR:
             h = kind | _OK if ms < 0 else kind | _OK | _MS

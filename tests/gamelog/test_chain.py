@@ -109,3 +109,19 @@ def test_each_segment_header_keeps_the_head_before_it():
     for base, n in segs:
         hd = parse_header(read(p + "/%010d.log" % base)[:HDR])
         assert hd[0] == base and hd[3] == b"TABLE-01" and hd[4] == heads[base]
+
+
+def test_anchor_gives_the_head_before_a_segment():
+    p = fresh()
+    lg = log(p, table_id=b"TABLE-01", seg_max=100)
+    fill(lg, inputs(15))
+    heads = {}
+    h = GENESIS
+    for r in records(lg):
+        heads[r[0]] = h
+        h = step(h, r[0], r[2], r[3], r[4])
+    bases = [b for b, n in lg.segments()]
+    assert lg.anchor(1) == (1, GENESIS)
+    assert lg.anchor(bases[1]) == (bases[1], heads[bases[1]])
+    assert lg.anchor(bases[1] - 1) == (bases[1], heads[bases[1]])
+    assert lg.anchor(10 ** 6) is None

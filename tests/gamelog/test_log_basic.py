@@ -126,12 +126,22 @@ def test_bad_inputs_are_refused_and_leave_no_trace():
     raises(ValueError, lg.record, SNAP, b"x", 2)
     raises(ValueError, lg.record, 16, b"x", 2)
     raises(ValueError, lg.record, 10, b"x", 2)
+    raises(ValueError, lg.append, (8, 65536), 2)
+    raises(ValueError, lg.append, (7, "k", "v" * 31), 2)             # 33 bytes of text
+    raises(ValueError, lg.append, (TICK, 1 << 49), 2)
+    raises(ValueError, lg.append, (SHOE, bytes(17)), 2)
+    assert lg.next_seq == 2 and len(records(lg)) == 1
     assert lg.append((SEAT, 2, 0), 3) == 2
     assert lg.append((7, "stacking", "on"), 4) == 3
     assert lg.append((7, "turn_timer", 10), 5) == 4
+    assert lg.append((7, "k", "v" * 30), 0) == 5                      # 32 bytes, time 0
+    assert lg.append((8, 65535), 6) == 6
+    assert lg.append((TICK, (1 << 49) - 1), 7) == 7
+    assert lg.append((SEAT, 5), 8) == 8                                # no long-press slot
     lg.close()
     assert recovered(p)[1:] == ([(SEAT, 1, 0), (SEAT, 2, 0), (7, "stacking", "on"),
-                                 (7, "turn_timer", 10)], 5)
+                                 (7, "turn_timer", 10), (7, "k", "v" * 30), (8, 65535),
+                                 (TICK, (1 << 49) - 1), (SEAT, 5, 0)], 9)
 
 
 def test_outcome_records_and_snapshots_are_logged_but_not_replayed():
