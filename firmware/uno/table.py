@@ -422,7 +422,7 @@ class Table:
         face = DECK[card]
         top = DECK[self.top]
         rank = face & 15
-        # T5 option: S, R or W may not be the last card (_last_ok, inline: judged every read)
+        # T5 option: S, R or W may not be the last card (judged every read: once)
         last_ok = rules.last_card == "any" or len(self.hands[seat]) != 1 \
             or (rank != _RANK_SKIP and rank != _RANK_REVERSE and rank != _RANK_WILD)
         if seat != self.turn:
@@ -508,17 +508,15 @@ class Table:
             return True
         return col == self.colour or face & 15 == DECK[self.top] & 15
 
-    def _last_ok(self, seat, card):
-        """T5 option: S, R or W may not be the last card."""
-        if self.rules.last_card == "any" or len(self.hands[seat]) != 1:
-            return True
-        rank = DECK[card] & 15
-        return rank != _RANK_SKIP and rank != _RANK_REVERSE and rank != _RANK_WILD
-
     def _can_play(self, seat):
-        for c in self.hands[seat]:
-            if self.playable(seat, c) and self._last_ok(seat, c):
-                return True
+        hand = self.hands[seat]
+        # T5 option: S, R or W may not be the last card (as judge decides it)
+        any_last = self.rules.last_card == "any" or len(hand) != 1
+        for c in hand:
+            if self.playable(seat, c):
+                rank = DECK[c] & 15
+                if any_last or (rank != _RANK_SKIP and rank != _RANK_REVERSE and rank != _RANK_WILD):
+                    return True
         return False
 
     def holds_colour(self, seat, col, but=-1):
@@ -560,7 +558,7 @@ class Table:
             # a W4 answering a D or W4 is legal whatever the hand holds
             illegal = self.holds_colour(seat, self.colour, card)
         hand = self.hands[seat]
-        hand.remove(card)  # _to_pile, inline
+        hand.remove(card)  # to the pile
         self.loc[card] = PILE
         self.pile += 1
         self.top = card
@@ -612,9 +610,14 @@ class Table:
 
     def _more(self, seat, card):
         """H3: one more card of the same number or symbol; S skips one more, D adds 2."""
-        self._to_pile(seat, card)
+        hand = self.hands[seat]
+        hand.remove(card)  # to the pile (as in _play)
+        self.loc[card] = PILE
+        self.pile += 1
+        self.top = card
+        self.dry = 0
         self.out.append((_PLAY, seat, card))
-        left = len(self.hands[seat])
+        left = len(hand)
         self.colour = DECK[card] >> 4  # the last card laid names the colour
         rank = DECK[card] & 15
         if left:
@@ -671,13 +674,6 @@ class Table:
                 self.slap = mask
                 self.out.append((_SLAP_OPEN, seat))
 
-    def _to_pile(self, seat, card):
-        self.hands[seat].remove(card)
-        self.loc[card] = PILE
-        self.pile += 1
-        self.top = card
-        self.dry = 0
-
     def _is_last(self, seat):
         """U1 (and U6): one card left, or only identical cards."""
         hand = self.hands[seat]
@@ -723,15 +719,12 @@ class Table:
         self._settle()
 
     def _begin_turn(self):
-        """U1: the window closes when the next player plays or draws; so does a multi-play."""
+        """U1: the window closes when the next player plays or draws; so does a multi-play.
+        The per-turn fields reset when a seat begins to act (and in _next, when the turn moves
+        on): the drawn card (T2), a multi-play (H3), a sum win's number (H5), the timer (P2)."""
         if self.window:
             self.out.append((_UNO_CLOSE, self.window))
             self.window = 0
-        self._new_turn()
-
-    def _new_turn(self):
-        """The per-turn fields, reset when a seat begins to act and when the turn moves on:
-        the drawn card (T2), a multi-play (H3), a sum win's number (H5), the timer (P2)."""
         self.drawn = -1
         self.chain = 0
         self.sum_to = -1
@@ -1164,7 +1157,7 @@ class Table:
         if gone:  # M3: an out seat kept the turn only to name a colour (or went out on it)
             self.active.remove(gone)
             self.leaving = 0
-        self.drawn = -1  # _new_turn, inline
+        self.drawn = -1  # the per-turn fields (as _begin_turn)
         self.chain = 0
         self.sum_to = -1
         self.since = self.clock

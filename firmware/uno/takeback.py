@@ -78,29 +78,23 @@ _names = {}  # field names as last packed, per object kind: one tuple each, not 
 def _pack(d, skip):
     """An object's fields as (names, bytes, others): ints, flags and lists of small ints as a
     few bytes each (a round's start state in some 300 bytes, not a dict of copies), the rest
-    kept. Once a round: the lists go through bytes() whole, not int by int."""
+    kept. Once a round: the lists go through bytes() whole, not int by int; a count or seat
+    below 64 is one byte; the kept fields (skip) are looked for only among the objects."""
     key = len(skip)
     names = _names.get(key, ())
+    nn = len(names)
     same = True  # the fields as last time: their names are not stored again
     i = 0
     buf = bytearray()
-    others = []
+    others = None  # made only when some field needs it (the table's never does)
     for k in d:
-        if k in skip:
-            continue
         v = d[k]
-        if same and (i >= len(names) or names[i] is not k):
-            same = False
-            names = list(names[:i])
-        if not same:
-            names.append(k)
-        i += 1
         t = type(v)
         if t is int:
-            buf.append(0)
             if 0 <= v < 64:
-                buf.append(v << 1)  # _put, inline: most fields are small counts and seats
+                buf.append(64 | v)
             else:
+                buf.append(0)
                 _put(buf, v)
         elif v is True or v is False or v is None:
             buf.append(1 if v else 2 if v is False else 3)
@@ -108,6 +102,8 @@ def _pack(d, skip):
             buf.append(4)
             _put(buf, len(v))
             buf.extend(v)
+        elif k in skip:
+            continue
         elif t is list:
             try:  # cards, seats, small counts: one byte each (ValueError past 255)
                 if v and type(v[0]) is list:
@@ -128,11 +124,23 @@ def _pack(d, skip):
                     buf.extend(b)
             except (TypeError, ValueError):  # scores past 255, or anything else
                 buf.append(7)
+                if others is None:
+                    others = []
                 others.append(_copy(v))
         else:
             buf.append(7)  # str, tuple: kept (a copy of anything mutable)
+            if others is None:
+                others = []
             others.append(_copy(v))
-    if not same or i < len(names):
+        if same:
+            if i < nn and names[i] is k:
+                i += 1
+                continue
+            same = False
+            names = list(names[:i])
+        names.append(k)
+        i += 1
+    if not same or i < nn:
         names = _names[key] = tuple(names[:i])
     return names, bytes(buf), others
 
@@ -145,7 +153,9 @@ def _unpack(packed, obj):
     for name in names:
         tag = buf[i]
         i += 1
-        if tag == 0:
+        if tag >= 64:
+            v = tag - 64
+        elif tag == 0:
             v, i = _unvarint(buf, i)
         elif tag < 4:
             v = True if tag == 1 else False if tag == 2 else None
