@@ -43,7 +43,6 @@ F_X = const(0x40)       # long press (seat, colour) / text payload (blobs)
 F_RSV = const(0x80)
 H_WALL = const(1)       # header flags: times are wall-clock seconds, else ms since boot
 
-MAXUID = const(16)
 MAXBLOB = const(0x1FFF00)  # blob payload: its length stays a 3-byte varint
 MAXT = const(49)        # times and tick ms < 2**49
 TOFF = const(21)        # a record's time is t - t0 < 2**21 (3 varint bytes) or a new segment
@@ -200,7 +199,6 @@ class Reader:
         self.known = True
         self.lo = self.off = HDR
         self.nseq = self.base
-        self.seq = self.base - 1
         if tid is not None and self.tid != tid:
             return FOREIGN
         if self.base != base:
@@ -491,7 +489,6 @@ class Reader:
                     self.lo = self.hi = 0
                     self.off = q + i
                     self.nseq = s
-                    self.seq = s - 1
                     self.known = False
                     return s
             q += step
