@@ -105,6 +105,10 @@ class Inbox:
 def table_id(board, base):
     """The table's 8-byte id: the chip's own (machine.unique_id, hashed to 8 bytes when it has
     another length) if the board offers it, else one made once and kept in base + ".id"."""
+    f = getattr(board, "table_id", None)         # the ESP32 board: from machine.unique_id()
+    u = f() if f else None
+    if u and len(u) == 8:
+        return bytes(u)
     uid = getattr(board, "unique_id", None)
     u = uid() if uid else None
     if u:
@@ -431,6 +435,8 @@ class Hub:
         s["log_full"] = self.full
         s["notice"] = self.notice()
         s["dropped"] = self.inbox.dropped
+        if hasattr(gc, "mem_free"):
+            s["heap"] = [gc.mem_alloc(), gc.mem_free()]
         return s
 
     async def _timer(self):
