@@ -190,9 +190,10 @@ class Hub:
         reported (status, display, a distinct tune); if even that fails the table starts fresh.
         settings: the rules of a table whose log is empty; they go in as rule inputs, so the
         log alone rebuilds the table. Raises only when the filesystem cannot even keep the
-        table's id (no flash to log on at all).
+        table's id or key (no flash to log on at all).
         """
         self.id = table_id(self.board, getattr(self.log, "dir", "/log"))
+        self.key()                     # made at first boot, before any host can ask
         snap = None
         k = 0
         for again in (1, 0):
@@ -216,10 +217,6 @@ class Hub:
             for name in settings:
                 if name != "preset":
                     self.feed((_IN_RULE, name, settings[name]))
-        try:
-            self.key()                 # made at first boot, before any host can ask
-        except OSError as e:
-            self.fault = "key: " + _repr(e)
         self.check_flash()
         self.show()
         self._guard()
