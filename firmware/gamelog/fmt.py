@@ -406,10 +406,7 @@ class Reader:
         hp = self._bp
         n = self._bn
         ty = w[lo]
-        try:
-            data = bytearray(n)
-        except MemoryError:
-            return BAD
+        data = bytearray(n)               # MemoryError is no damage: it reaches the caller
         dv = memoryview(data)
         p = lo + hp
         k = min(n, self.hi - p)
@@ -436,6 +433,8 @@ class Reader:
         if ty & F_X:
             try:
                 data = str(data, "utf-8")
+            except MemoryError:
+                raise
             except Exception:
                 return BAD
         self._t = self.t0 + self._bdt

@@ -105,6 +105,10 @@ class Inbox:
 def table_id(board, base):
     """The table's 8-byte id: the chip's own (machine.unique_id, hashed to 8 bytes when it has
     another length) if the board offers it, else one made once and kept in base + ".id"."""
+    f = getattr(board, "table_id", None)         # the ESP32 board: from machine.unique_id()
+    u = f() if f else None
+    if u and len(u) == 8:
+        return bytes(u)
     uid = getattr(board, "unique_id", None)
     u = uid() if uid else None
     if u:
@@ -186,9 +190,10 @@ class Hub:
         reported (status, display, a distinct tune); if even that fails the table starts fresh.
         settings: the rules of a table whose log is empty; they go in as rule inputs, so the
         log alone rebuilds the table. Raises only when the filesystem cannot even keep the
-        table's id (no flash to log on at all).
+        table's id or key (no flash to log on at all).
         """
         self.id = table_id(self.board, getattr(self.log, "dir", "/log"))
+        self.key()                     # made at first boot, before any host can ask
         snap = None
         k = 0
         for again in (1, 0):
@@ -212,10 +217,6 @@ class Hub:
             for name in settings:
                 if name != "preset":
                     self.feed((_IN_RULE, name, settings[name]))
-        try:
-            self.key()                 # made at first boot, before any host can ask
-        except OSError as e:
-            self.fault = "key: " + _repr(e)
         self.check_flash()
         self.show()
         self._guard()
@@ -431,6 +432,8 @@ class Hub:
         s["log_full"] = self.full
         s["notice"] = self.notice()
         s["dropped"] = self.inbox.dropped
+        if hasattr(gc, "mem_free"):
+            s["heap"] = [gc.mem_alloc(), gc.mem_free()]
         return s
 
     async def _timer(self):

@@ -42,7 +42,8 @@ except ImportError:  # CPython
 from link import frame as fr
 from link.codec import Encoder, NCARDS, TRAILER
 
-_MP = hasattr(gc, "mem_free")   # MicroPython: its heap is small and does not move
+# a heap under 1 MB (MicroPython on a board or the simulated table): collect before a batch
+_SMALL = hasattr(gc, "mem_free") and gc.mem_free() + gc.mem_alloc() < 1048576
 RAW = const(747)        # batch bytes: base64 makes 996 chars, + 28 of frame = frame.MAX
 CHUNK = const(27)       # registry UIDs per frame: 4 frames; 27 x 11 bytes -> 400 chars
 MSG = const(200)        # error messages are cut to this many characters
@@ -139,8 +140,17 @@ class LinkServer:
         return _json_out(self.h.status())
 
     def _v_records(self, p):
-        if _MP:
-            gc.collect()    # a batch and its base64 want ~2 KB in one piece, not a fragmented heap
+        if _SMALL:
+            # a board, the simulated table: the batch, its base64 and a round's snapshot that
+            # the log reads on the way want ~2 KB pieces, not a fragmented heap
+            gc.collect()
+        try:
+            return self._records(p)
+        except MemoryError:  # collect, and once more (reading changes nothing)
+            gc.collect()
+            return self._records(p)
+
+    def _records(self, p):
         q = _json_in(p)
         seq = _int(q, "from", 1)
         lim = _int(q, "max", 0)

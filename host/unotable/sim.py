@@ -24,7 +24,7 @@ from unotable.build import BuildError, build, tool
 HEAP = "192k"
 # the hub's status beyond the state
 HIDDEN = ("seq", "tune", "leds", "events", "firmware", "board", "id", "damage", "fault", "flash",
-          "log_full", "notice", "dropped")
+          "log_full", "notice", "dropped", "heap")
 
 
 def compile_firmware(out):
