@@ -246,8 +246,6 @@ class Table:
             self._time(ms)
         n = len(inp)
         kind = inp[0] if n else 0
-        if kind == _IN_UNDO:  # issue 10: uno/takeback.py
-            return self.back.undo(inp, ms)
         a = inp[1] if n > 1 else None
         card = -1
         if kind == _IN_SHOE or kind == _IN_PAD:
@@ -274,6 +272,8 @@ class Table:
                 self._seat(a, inp[2])
             else:
                 self._reject(_R_BAD_SEAT, 0, -1)
+        elif kind == _IN_UNDO:  # issue 10: uno/takeback.py
+            return self.back.undo(inp, ms)
         elif kind == _IN_SHUFFLE:
             self._shuffle()
         elif kind == _IN_TICK and type(a) is int:
@@ -355,7 +355,8 @@ class Table:
             debt[1] -= 1
             if debt[1] == 0:
                 self.debts.pop(0)
-            self._settle()
+            if not self.shoe or not (self.debts or self.pending):  # else _settle has nothing to do
+                self._settle()
             return
         if self.want:
             self._reject(_R_WANT_COLOUR, self.want, card)
@@ -370,7 +371,8 @@ class Table:
             self.pending -= 1
             if self.pending == 0 and not self._done():
                 self._skip_turn()  # D and W4 cost the turn too
-            self._settle()
+            if not self.shoe or not (self.debts or self.pending):  # else _settle has nothing to do
+                self._settle()
             return
         if self.drawn >= 0:
             self._reject(_R_DREW, seat, card)
@@ -472,9 +474,6 @@ class Table:
             return
         if seat not in self.active:  # M3: out of the round (a sum win's laid-down hand)
             self._reject(_R_NOT_SEATED, seat, card)
-            return
-        if self.debts and not self.want and not self.slap:  # judge's answer, without the call
-            self.out.append((_REJECT, _R_WAIT_DRAW, seat, card))
             return
         how, why = self.judge(seat, card)
         if not how:
