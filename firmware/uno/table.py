@@ -594,7 +594,11 @@ class Table:
         if rank == 4:
             self._slap4(seat)
         self.skips = 0
-        if rank <= 9:  # _act's case for a number, inline
+        if rank <= 9 and not self.leaving:  # _act and _next for a number, inline (the
+            order = self.active            # per-turn fields were reset above)
+            self.turn = order[(order.index(seat) + self.dir) % len(order)]
+            out.append((_TURN, self.turn))
+        elif rank <= 9:
             self.turn = seat
             self._next(1)
         else:
@@ -1274,16 +1278,24 @@ class Table:
             for s in mates:
                 self.scores[s] += pts
                 out.append((_SCORE, s, self.scores[s]))
-        top = max(self.scores[s] for s in self.seats)
+        scores = self.scores
+        seats = self.seats
+        top = low = scores[seats[0]]  # loops, not generators: each is code on the board's heap
+        for s in seats:
+            v = scores[s]
+            if v > top:
+                top = v
+            elif v < low:
+                low = v
         if top < rules.target:
             self.phase = _P_ROUND_OVER
             return
         self.phase = _P_MATCH_OVER
-        if rules.scoring == "losers":  # the first to the target loses; the lowest wins
-            low = min(self.scores[s] for s in self.seats)
-            best = [s for s in self.seats if self.scores[s] == low][0]
-        else:
-            best = [s for s in self.seats if self.scores[s] == top][0]
+        # the first to the target loses with "losers": the lowest wins; the first seat of a tie
+        best_score = low if rules.scoring == "losers" else top
+        for best in seats:
+            if scores[best] == best_score:
+                break
         out.append((_MATCH_OVER, best))
 
     def _hand_points(self, seat):
