@@ -99,16 +99,12 @@ class Bot:
                 return
         for ev in evs:
             code = ev[0]
-            if code == DRAW or code == DEAL or code == DRAWOFF:
-                card = ev[2]  # _take, inline
-                if shoe and shoe[-1] == card:
-                    shoe.pop()
-                else:
-                    shoe.remove(card)
-            elif code == SHUFFLE:
+            if code == SHUFFLE:
                 loc = self.t.loc
                 shoe[:] = [c for c in range(NCARDS) if loc[c] == SHOE]
                 self.rng.shuffle(shoe)
+            elif code == DRAW or code == DEAL or code == DRAWOFF:
+                self._take(ev[2])
             elif code == START:
                 self._take(ev[1])
             elif code == BACK:
@@ -146,8 +142,7 @@ class Bot:
                 return self._rule()
             return (IN_SHUFFLE,)
         if ph != P_PLAY:
-            shoe = self.shoe  # _read_shoe, inline: the deal
-            return (IN_SHOE, self.uid(shoe[-1])) if shoe else (IN_SHUFFLE,)
+            return self._read_shoe()
         if t.slap:
             return (IN_SEAT, rng.pick([s for s in t.active if t.slap & (1 << s)]), 0)
         if t.want:

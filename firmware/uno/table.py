@@ -472,7 +472,8 @@ class Table:
         if self.phase != _P_PLAY:
             self._reject(_R_NOT_NOW, seat, card)
             return
-        if seat not in self.active:  # M3: out of the round (a sum win's laid-down hand)
+        if seat != self.turn and seat not in self.active:  # M3: out of the round (a sum
+            # win's laid-down hand); the turn seat is always in it
             self._reject(_R_NOT_SEATED, seat, card)
             return
         how, why = self.judge(seat, card)
