@@ -512,11 +512,20 @@ class Table:
         hand = self.hands[seat]
         # T5 option: S, R or W may not be the last card (as judge decides it)
         any_last = self.rules.last_card == "any" or len(hand) != 1
+        colour = self.colour
+        top = DECK[self.top] & 15
         for c in hand:
-            if self.playable(seat, c):
-                rank = DECK[c] & 15
-                if any_last or (rank != _RANK_SKIP and rank != _RANK_REVERSE and rank != _RANK_WILD):
-                    return True
+            face = DECK[c]  # playable(), inline: T2's forced play asks it of every card
+            rank = face & 15
+            col = face >> 4
+            if col == _WILD:
+                if rank == _RANK_WILD4 and self.rules.w4 == "enforce" \
+                        and self.holds_colour(seat, colour, c):
+                    continue
+            elif col != colour and rank != top:
+                continue
+            if any_last or (rank != _RANK_SKIP and rank != _RANK_REVERSE and rank != _RANK_WILD):
+                return True
         return False
 
     def holds_colour(self, seat, col, but=-1):
