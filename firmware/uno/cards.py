@@ -126,11 +126,17 @@ _INDEX = const(256)  # hash slots of the UID index (108 cards: under half full, 
 
 
 def _hash(uid, n):
-    """Mixes every byte of a UID (enrolled tags may differ in any one); no allocation."""
-    h = n
-    for i in range(n):
-        h = (h * 31 + uid[i]) & 0xFFFF
-    return (h ^ (h >> 8)) & (_INDEX - 1)
+    """Mixes every byte of a UID (enrolled tags may differ in any one); no allocation for bytes.
+
+    MicroPython: the interpreter's own hash of the bytes (computed in C when the bytes are
+    made; its low byte changes with every byte of the UID), a bytearray read copied for it.
+    CPython randomises hash() per process: there a loop (the host reads through a dict)."""
+    if _HOST:
+        h = n
+        for i in range(n):
+            h = (h * 31 + uid[i]) & 0xFFFF
+        return (h ^ (h >> 8)) & (_INDEX - 1)
+    return hash(uid if type(uid) is bytes else bytes(uid)) & (_INDEX - 1)
 
 
 class Registry:
@@ -179,10 +185,8 @@ class Registry:
             n = len(uid)
             if not 0 < n < _SLOT:
                 return -1
-            h = n
-            for i in range(n):  # _hash, inline: a call costs the board more than the loop
-                h = (h * 31 + uid[i]) & 0xFFFF
-            h = (h ^ (h >> 8)) & (_INDEX - 1)
+            # _hash, inline on the board: a call costs it more than the hash
+            h = _hash(uid, n) if _HOST else hash(uid if type(uid) is bytes else bytes(uid)) & (_INDEX - 1)
             index = self.index
             blob = self.blob
             while True:

@@ -246,8 +246,6 @@ class Table:
             self._time(ms)
         n = len(inp)
         kind = inp[0] if n else 0
-        if kind == _IN_UNDO:  # issue 10: uno/takeback.py
-            return self.back.undo(inp, ms)
         a = inp[1] if n > 1 else None
         card = -1
         if kind == _IN_SHOE or kind == _IN_PAD:
@@ -274,6 +272,8 @@ class Table:
                 self._seat(a, inp[2])
             else:
                 self._reject(_R_BAD_SEAT, 0, -1)
+        elif kind == _IN_UNDO:  # issue 10: uno/takeback.py
+            return self.back.undo(inp, ms)
         elif kind == _IN_SHUFFLE:
             self._shuffle()
         elif kind == _IN_TICK and type(a) is int:
@@ -355,7 +355,8 @@ class Table:
             debt[1] -= 1
             if debt[1] == 0:
                 self.debts.pop(0)
-            self._settle()
+            if not self.shoe or not (self.debts or self.pending):  # else _settle has nothing to do
+                self._settle()
             return
         if self.want:
             self._reject(_R_WANT_COLOUR, self.want, card)
@@ -370,7 +371,8 @@ class Table:
             self.pending -= 1
             if self.pending == 0 and not self._done():
                 self._skip_turn()  # D and W4 cost the turn too
-            self._settle()
+            if not self.shoe or not (self.debts or self.pending):  # else _settle has nothing to do
+                self._settle()
             return
         if self.drawn >= 0:
             self._reject(_R_DREW, seat, card)
@@ -470,11 +472,9 @@ class Table:
         if self.phase != _P_PLAY:
             self._reject(_R_NOT_NOW, seat, card)
             return
-        if seat not in self.active:  # M3: out of the round (a sum win's laid-down hand)
+        if seat != self.turn and seat not in self.active:  # M3: out of the round (a sum
+            # win's laid-down hand); the turn seat is always in it
             self._reject(_R_NOT_SEATED, seat, card)
-            return
-        if self.debts and not self.want and not self.slap:  # judge's answer, without the call
-            self.out.append((_REJECT, _R_WAIT_DRAW, seat, card))
             return
         how, why = self.judge(seat, card)
         if not how:
@@ -512,11 +512,20 @@ class Table:
         hand = self.hands[seat]
         # T5 option: S, R or W may not be the last card (as judge decides it)
         any_last = self.rules.last_card == "any" or len(hand) != 1
+        colour = self.colour
+        top = DECK[self.top] & 15
         for c in hand:
-            if self.playable(seat, c):
-                rank = DECK[c] & 15
-                if any_last or (rank != _RANK_SKIP and rank != _RANK_REVERSE and rank != _RANK_WILD):
-                    return True
+            face = DECK[c]  # playable(), inline: T2's forced play asks it of every card
+            rank = face & 15
+            col = face >> 4
+            if col == _WILD:
+                if rank == _RANK_WILD4 and self.rules.w4 == "enforce" \
+                        and self.holds_colour(seat, colour, c):
+                    continue
+            elif col != colour and rank != top:
+                continue
+            if any_last or (rank != _RANK_SKIP and rank != _RANK_REVERSE and rank != _RANK_WILD):
+                return True
         return False
 
     def holds_colour(self, seat, col, but=-1):
@@ -595,7 +604,11 @@ class Table:
         if rank == 4:
             self._slap4(seat)
         self.skips = 0
-        if rank <= 9:  # _act's case for a number, inline
+        if rank <= 9 and not self.leaving:  # _act and _next for a number, inline (the
+            order = self.active            # per-turn fields were reset above)
+            self.turn = order[(order.index(seat) + self.dir) % len(order)]
+            out.append((_TURN, self.turn))
+        elif rank <= 9:
             self.turn = seat
             self._next(1)
         else:
@@ -1275,16 +1288,24 @@ class Table:
             for s in mates:
                 self.scores[s] += pts
                 out.append((_SCORE, s, self.scores[s]))
-        top = max(self.scores[s] for s in self.seats)
+        scores = self.scores
+        seats = self.seats
+        top = low = scores[seats[0]]  # loops, not generators: each is code on the board's heap
+        for s in seats:
+            v = scores[s]
+            if v > top:
+                top = v
+            elif v < low:
+                low = v
         if top < rules.target:
             self.phase = _P_ROUND_OVER
             return
         self.phase = _P_MATCH_OVER
-        if rules.scoring == "losers":  # the first to the target loses; the lowest wins
-            low = min(self.scores[s] for s in self.seats)
-            best = [s for s in self.seats if self.scores[s] == low][0]
-        else:
-            best = [s for s in self.seats if self.scores[s] == top][0]
+        # the first to the target loses with "losers": the lowest wins; the first seat of a tie
+        best_score = low if rules.scoring == "losers" else top
+        for best in seats:
+            if scores[best] == best_score:
+                break
         out.append((_MATCH_OVER, best))
 
     def _hand_points(self, seat):

@@ -216,7 +216,11 @@ class TakeBack:
         if n > self.room:
             log.extend(bytes(_GROW))
             self.room = len(log) - 16
-        if not out or out[-1][0] == _REJECT and len(out) == 1:  # changed nothing: its time only
+        if card >= 0 and (len(out) > 1 or out and out[0][0] != _REJECT):  # a card read, accepted
+            log[n] = inp[0] | _OK if ms < 0 else inp[0] | _OK | _MS  # (most of a round)
+            log[n + 1] = card
+            n += 2
+        elif not out or out[-1][0] == _REJECT and len(out) == 1:  # changed nothing: its time only
             if inp and inp[0] == _IN_TICK and len(inp) == 2 and type(inp[1]) is int:
                 log[n] = _IN_TICK if ms < 0 else _IN_TICK | _MS  # a quiet tick: the clock moves
                 n = _varint(log, n + 1, inp[1])
@@ -230,17 +234,14 @@ class TakeBack:
                 self.ms = ms
             self.n = n
             return
-        kind = inp[0]
-        if kind <= _IN_PAD:
-            log[n] = kind | _OK if ms < 0 else kind | _OK | _MS
-            log[n + 1] = card
-            n += 2
-        elif kind <= _IN_COLOUR:
+        elif inp[0] <= _IN_COLOUR:
+            kind = inp[0]
             h = kind | _OK if ms < 0 else kind | _OK | _MS
             log[n] = h | _LONG if inp[2] else h
             log[n + 1] = inp[1]
             n += 2
         else:
+            kind = inp[0]
             log[n] = kind | _OK if ms < 0 else kind | _OK | _MS
             if kind == _IN_TICK:
                 n = _varint(log, n + 1, inp[1])
