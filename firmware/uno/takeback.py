@@ -209,8 +209,9 @@ class TakeBack:
         """After each fed input: log it (compact) and start a new segment at a round's end.
         card: the card a shoe or pad read found (feed has looked its UID up already).
 
-        Every table input comes through here: kept short and allocation-free (a call and a
-        collection cost the board more than the few byte writes)."""
+        Every table input comes through here, but a reject that took no time (feed keeps it
+        back): kept short and allocation-free (a call and a collection cost the board more than
+        the few byte writes)."""
         n = self.n
         log = self.log
         if n > self.room:
