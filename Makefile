@@ -60,7 +60,7 @@ bench: $(BIN)/.stamp
 	MICROPYPATH=build/mpy:.frozen $(MPY) -X heapsize=96k bench/heap.py 3
 	MICROPYPATH=build/mpy:.frozen $(MPY) -X heapsize=96k bench/heap.py 3 house
 	$(MPYPATH) $(MPY) -X heapsize=1m bench/log_bench.py
-	MICROPYPATH=build/mpy-host:.frozen $(MPY) -X heapsize=192k bench/app_bench.py
+	MICROPYPATH=build/mpy-host:.frozen $(MPY) -X heapsize=256k bench/app_bench.py
 	PYTHONPATH=firmware $(BIN)/python bench/link_bench.py
 	$(BIN)/python bench/store_bench.py
 

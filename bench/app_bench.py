@@ -18,6 +18,7 @@ gc.collect()
 base = gc.mem_alloc()
 import asyncio  # noqa: E402
 from gamelog import Log  # noqa: E402
+from logdir import wipe  # noqa: E402
 from hub.app import Hub  # noqa: E402
 from hub.sim import SimBoard  # noqa: E402
 from uno.script import header, parse_line, to_input  # noqa: E402
@@ -31,21 +32,6 @@ def _name():
 
 
 LOG = _name()
-
-
-def wipe(path):
-    import os
-    try:
-        for n in os.listdir(path):
-            os.remove(path + "/" + n)
-        os.rmdir(path)
-    except OSError:
-        pass
-    for side in (".id", ".key", ".key.paired"):  # the table's id and key beside its log
-        try:
-            os.remove(path + side)
-        except OSError:
-            pass
 
 
 def ms(us):

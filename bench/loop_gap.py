@@ -20,6 +20,7 @@ import time
 import asyncio
 from board.display import Display
 from gamelog import Log
+from logdir import wipe
 from hub.app import Hub
 from hub.serial import Serial
 from hub.sim import SimBoard
@@ -44,27 +45,12 @@ class _Bus:
             pass
 
 
-def _wipe(path):
-    import os
-    try:
-        for n in os.listdir(path):
-            os.remove(path + "/" + n)
-        os.rmdir(path)
-    except OSError:
-        pass
-    for side in (".id", ".key", ".key.paired"):
-        try:
-            os.remove(path + side)
-        except OSError:
-            pass
-
-
 def measure(script, display=True, durable=True):
     """(longest gap us, p99 gap us, passes, inputs, display bytes, the input at the worst)."""
     import os
     from binascii import hexlify
     log = "/tmp/unotable-loopgap-" + hexlify(os.urandom(4)).decode()
-    _wipe(log)
+    wipe(log)
     bus = _Bus()
     board = SimBoard(panel=Display(bus) if display else None)
     hub = Hub(board, Log(log, durable=durable))
@@ -132,7 +118,7 @@ def measure(script, display=True, durable=True):
     asyncio.run(drive())
     asyncio.new_event_loop()
     hub.log.close()
-    _wipe(log)
+    wipe(log)
     sink.close()
     n = state["n"]
     k = 0

@@ -1,6 +1,7 @@
 """Fakes for the host tests: a table's chained log (gamelog.chain, as the table makes it), and
 the Link the commands talk to."""
 import json
+import time
 
 from gamelog import chain
 from uno.bot import Bot
@@ -163,3 +164,15 @@ def regenerate(lines, change=None, heads="recompute"):
                 ds[0][k] = by[seq][k]
         out += [dumps(x) for x in ds]
     return out
+
+
+def until_done(table, timeout=30):
+    """The simulated table's status once its script has played through."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        s = table.status()
+        assert s is not None, "the simulated table stopped"
+        if s["board"]["script_done"]:
+            return s
+        time.sleep(0.05)
+    raise AssertionError("the script did not finish")

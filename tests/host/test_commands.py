@@ -13,13 +13,6 @@ from unotable.cli import main
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-@pytest.fixture(scope="module")
-def code(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("mpy"))
-    sim.compile_firmware(out)
-    return out
-
-
 @pytest.fixture
 def table(code):
     t = sim.SimTable(code=code)

@@ -11,18 +11,12 @@ import serial
 from uno.record import Replay
 from uno.state import snapshot
 from unotable import sim
+from hostkit import until_done
 from unotable.link import Link, Refused, open_repl
 from link import frame as fr
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ROUND = os.path.join(ROOT, "examples", "round-4p.jsonl")
-
-
-@pytest.fixture(scope="module")
-def code(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("mpy"))
-    sim.compile_firmware(out)
-    return out
 
 
 def script_lines(path=ROUND):
@@ -35,17 +29,6 @@ def first_lines(tmp_path, n):
     p = tmp_path / "part.jsonl"
     p.write_text("".join(script_lines()[:n]))
     return str(p)
-
-
-def until_done(table, timeout=30):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        s = table.status()
-        assert s is not None, "the simulated table stopped"
-        if s["board"]["script_done"]:
-            return s
-        time.sleep(0.05)
-    raise AssertionError("the script did not finish")
 
 
 def dump(table):

@@ -6,7 +6,6 @@ import signal
 import threading
 import time
 
-import pytest
 
 from uno.record import Replay
 from uno.state import snapshot
@@ -17,13 +16,6 @@ from unotable.link import DeviceGone, Link
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PARTY = os.path.join(ROOT, "examples", "party-4p.jsonl")
 ROUND4 = os.path.join(ROOT, "examples", "round-4p.jsonl")
-
-
-@pytest.fixture(scope="module")
-def code(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("mpy"))
-    sim.compile_firmware(out)
-    return out
 
 
 def played(code, script):

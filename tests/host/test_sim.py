@@ -10,29 +10,12 @@ import pytest
 from uno.record import Replay
 from uno.state import snapshot
 from unotable import sim
+from hostkit import until_done
 from unotable.link import Link
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLES = [os.path.join(ROOT, "examples", n) for n in
             ("round-2p.jsonl", "round-4p.jsonl", "round-10p.jsonl", "party-4p.jsonl")]
-
-
-@pytest.fixture(scope="module")
-def code(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("mpy"))
-    sim.compile_firmware(out)
-    return out
-
-
-def until_done(table, timeout=30):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        s = table.status()
-        assert s is not None, "the simulated table stopped"
-        if s["board"]["script_done"]:
-            return s
-        time.sleep(0.05)
-    raise AssertionError("the script did not finish")
 
 
 def replayed(path):
