@@ -20,8 +20,10 @@ from board import buzzer as tunes
 from uno.rules import Settings
 from uno.state import load, snapshot
 from uno.table import Table
+from uno.cards import name as card_name
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
+_CARD_BACK = const(41)
 _IN_SHOE = const(1)
 _IN_PAD = const(2)
 _IN_TICK = const(6)
@@ -157,6 +159,25 @@ def _repr(e):
     return ("%s: %s" % (type(e).__name__, e))[:80]
 
 
+def _place(p):
+    return "shoe" if p == 0 else "pile" if p == 11 else "aside" if p == 12 else "seat %d" % p
+
+
+def back_note(evs):
+    """A take-back's card moves in a display row ("R7 to seat 2", "+1": more follow), or None."""
+    note = None
+    more = 0
+    for e in evs:
+        if e[0] == _CARD_BACK:
+            if note is None:
+                note = "%s to %s" % (card_name(e[1]), _place(e[3]))
+            else:
+                more += 1
+    if more:
+        note += " +%d" % more
+    return note
+
+
 class Hub:
     def __init__(self, board, log, registry=None):
         self.board = board
@@ -182,6 +203,7 @@ class Hub:
         self.guarded = None       # Ctrl-C on the serial ignored (a round is on), or None
         self.repl_until = -1      # now() until which Ctrl-C stops the firmware even so
         self.lost = 0             # inputs not judged because they could not be logged
+        self.back = None          # after a take-back: which card goes back where, for the display
 
     def start(self, settings=None):
         """Boot: the last snapshot, then a replay of the inputs after it (the current round).
@@ -385,6 +407,7 @@ class Hub:
                     break
         self.tune = tune
         self.board.buzzer.play(tune, self.board.ticks())
+        self.back = back_note(evs)
         self.show()
 
     def show(self):
@@ -414,7 +437,7 @@ class Hub:
             return "LOG DAMAGED - sync, see status"
         if self.flash_warn():
             return "log %d%% full - sync soon" % (self.flash[0] * 100 // self.flash[1])
-        return None
+        return self.back
 
     def status(self):
         """What the serial link and the simulator's view report."""
