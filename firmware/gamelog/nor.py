@@ -29,6 +29,9 @@ class Nor:
         self.ms = 0              # modelled busy time of every erase and program so far
         self.cut = -1            # bytes of programs/erases left before the power goes (-1: never)
         self.dead = False
+        self.ops = 0             # programs and erases so far
+        self.cut_op = -1         # or: the power goes during operation number cut_op ...
+        self.cut_at = 0          # ... after cut_at of its bytes
         self.conflicts = 0       # programs that asked a 0 bit to become 1 (a bug in the caller)
         self.f = None
         self.mem = None
@@ -83,6 +86,9 @@ class Nor:
         # How many of n bytes happen before the power goes.
         if self.dead:
             return 0
+        self.ops += 1
+        if self.ops == self.cut_op:           # this operation is cut after cut_at bytes
+            self.cut = min(self.cut_at, n)
         if self.cut < 0:
             return n
         if self.cut >= n:
@@ -95,8 +101,9 @@ class Nor:
 
     def program(self, a, buf):
         n = len(buf)
-        torn = not self.dead and 0 <= self.cut < n      # the operation the power cut hits
+        was = self.dead
         k = self._budget(n)
+        torn = not was and self.dead and k < n          # the operation the power cut hit
         self.progs += 1
         self.prog_bytes += k
         self.ms += self.prog_ms * ((a + n - 1) // PAGE - a // PAGE + 1)
@@ -147,6 +154,7 @@ class Nor:
         """The power is back: operations work again (what was cut stays as it was left)."""
         self.dead = False
         self.cut = -1
+        self.cut_op = -1
 
     def image(self):
         return bytes(self._get(0, self.n * self.ss))

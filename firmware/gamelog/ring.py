@@ -143,6 +143,8 @@ class RingLog(Log):
         self._hole = False
         self._scanned = False
         self._hb = bytearray(H)
+        self._alien = []
+        self._mine = bytearray(n)
         self._pb = bytearray(64)
         self._w = _Head(self)
 
@@ -177,7 +179,8 @@ class RingLog(Log):
             hb = self._read_hdr(i)
             k = K_JUNK
             s = 0
-            if hb[0] == 0x55 and hb[1] == 0x52 and _check(hb, 0, _ST):
+            if hb[0] & hb[1] & hb[4] != 0xFF and _check(hb, 0, _ST) and hb[0] == 0x55 \
+                    and hb[1] == 0x52:
                 s = struct.unpack_from("<I", hb, 4)[0]
                 mine = tid is None or bytes(hb[16:24]) == tid
                 if mine:
@@ -240,6 +243,7 @@ class RingLog(Log):
         # a sector lost right after the head (stamps beyond it): records may have been there
         nxt = (hs + 1) % n
         self._hole = maxser > hser + p and not (kind[nxt] == K_ODD and ser[nxt] == hser + 1)
+        self._mine = mine_
         self._group(hs)
         self._lw = max(lw, self._lw_pruned())
         self._hw = hw
@@ -272,9 +276,13 @@ class RingLog(Log):
             order.append(cur)
         self._order = order
         self._groups = {}
+        self._alien = []
         for g in order:
             if g[2] == K_USED:
-                self._groups[g[0]] = g[1]     # a later one with the same base wins
+                if not self._mine[g[1][-1]]:
+                    self._alien.append(g)     # stamped by another table: set aside at boot
+                else:
+                    self._groups[g[0]] = g[1]  # a later one with the same base wins
         self._sizes = {}
 
     def _lw_pruned(self):
@@ -498,6 +506,16 @@ class RingLog(Log):
     def recover(self, salvage=True, collect=True):
         self._scanned = False
         r = Log.recover(self, salvage, collect)
+        for g in self._alien:             # another table's sectors: reported once, kept
+            gap = self._bad_gap(g[0], g[1])
+            self.damage.append(gap)
+            self._gaps.append(gap)
+            g[2] = K_BAD
+            for s in g[1]:
+                if s >= 0:
+                    self.dev.writeblocks(s, b"\x00", _ASIDE)
+                    self._kind[s] = K_BAD
+        self._alien = []
         if self._hole:                    # the sector after the head is gone: like a lost
             a = self.next_seq             # newest segment, its seqs are never given again
             g = (a, _bound(a, self.cap), "missing")
