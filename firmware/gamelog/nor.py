@@ -36,7 +36,9 @@ class Nor:
         self.f = None
         self.mem = None
         if path is None:
-            self.mem = bytearray(b"\xff" * (sectors * ss))
+            self.mem = m = bytearray(sectors * ss)
+            for a in range(0, len(m), 256):
+                m[a:a + 256] = _FF
         else:
             size = sectors * ss
             try:
