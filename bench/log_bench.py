@@ -308,7 +308,8 @@ def latency():
 
 
 def _ring_latency(evs, quiet):
-    d = Nor(64, 4096, erase_ms=ERASE_MS, prog_ms=PAGE_MS)
+    gc.collect()
+    d = Nor(32, 4096, erase_ms=ERASE_MS, prog_ms=PAGE_MS)
     lg = RingLog(d, "/tmp/log-bench-lat", table_id=b"BENCH-01", ahead=2 if quiet >= 0 else 0)
     lg.recover()
     busy = 0           # the chip is erasing until this time
