@@ -143,9 +143,18 @@ def _keep(path, data):
 
 
 def open_log(path, board):
-    """The table's log, carrying the table's id (main.py and the simulated table use this)."""
+    """The table's log, carrying the table's id (main.py and the simulated table use this):
+    on the board's raw log partition (a NOR ring: appends never erase) when it has one
+    (board.log_flash()), else files in `path` on the filesystem. The id and key stay beside
+    `path` on the filesystem either way."""
+    tid = table_id(board, path)
+    f = getattr(board, "log_flash", None)
+    dev = f() if f else None
+    if dev is not None:
+        from gamelog.ring import RingLog
+        return RingLog(dev, path, table_id=tid)
     from gamelog import Log
-    lg = Log(path, table_id=table_id(board, path))
+    lg = Log(path, table_id=tid)
     lg.limit = getattr(board, "flash_limit", None)  # the simulated table's pretend partition
     return lg
 
@@ -498,6 +507,8 @@ class Hub:
             inp = await self.inbox.get()
             try:
                 self.feed(inp)
+                if not self.inbox.items and hasattr(self.log, "idle"):
+                    self.log.idle()  # a quiet moment: erase ahead (the ring), never mid-input
             except Exception as e:  # a bug or no memory: say so, and referee the next input
                 self.fault = "input: " + _repr(e)
                 gc.collect()
