@@ -283,7 +283,7 @@ def ring_power(a):
                 d.cut_at = at
                 answered = list(recs)
                 try:
-                    for r in _ring_scenario(lg, what):
+                    for r in rk.scenario(lg, what):
                         if d.dead:
                             break
                         answered.append(r)
@@ -314,23 +314,6 @@ def ring_power(a):
                 if done:
                     break
             k += 1
-
-
-def _ring_scenario(lg, what, t=90000):
-    if what == "round":
-        s = '{"round":9}'
-        yield (lg.snapshot(s, t), SNAP, t, False, s)
-        for i, inp in enumerate(inputs(12, 40)):
-            yield (lg.append(inp, t + 1 + i), 1, t + 1 + i, False, inp)
-            lg.idle()
-    else:
-        for r in range(3):
-            lg.prune(lg.next_seq - 1)
-            s = '{"wrap":%d}' % r + "w" * 300
-            yield (lg.snapshot(s, t + 100 * r), SNAP, t + 100 * r, False, s)
-            for i, inp in enumerate(inputs(20, r)):
-                yield (lg.append(inp, t + 100 * r + 1 + i), 1, t + 100 * r + 1 + i, False, inp)
-                lg.idle()
 
 
 def main(argv):

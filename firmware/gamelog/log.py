@@ -659,6 +659,17 @@ class Log:
     def prune(self, upto_seq):
         """Delete segments whose records are all <= upto_seq (host acknowledged), never the one
         recovery starts from or any after it. Returns how many were removed."""
+        bases, n = self._prunable(upto_seq)
+        if n:
+            self._lw = max(self._lw, bases[n] - 1)
+            self._put_marks()             # before the deletes: a cut leaves nothing unexplained
+            for i in range(n):
+                self._remove(bases[i])
+        return n
+
+    def _prunable(self, upto_seq):
+        # (bases, n): the n oldest segments hold only records <= upto_seq, and recovery does
+        # not start from any of them.
         if not self._ready:
             self.recover()
         bases = self._bases()
@@ -667,12 +678,7 @@ class Log:
             if bases[i] >= self._rbase or bases[i + 1] - 1 > upto_seq:
                 break
             n += 1
-        if n:
-            self._lw = max(self._lw, bases[n] - 1)
-            self._put_marks()             # before the deletes: a cut leaves nothing unexplained
-            for i in range(n):
-                self._remove(bases[i])
-        return n
+        return bases, n
 
 
 def _bound(first, nbytes):

@@ -531,14 +531,7 @@ class RingLog(Log):
     def prune(self, upto_seq):
         """Mark the sectors of acknowledged segments pruned (no erase: idle() erases them when
         the head comes round). Set-aside sectors before the first kept segment go too."""
-        if not self._ready:
-            self.recover()
-        bases = self._bases()
-        n = 0
-        for i in range(len(bases) - 1):
-            if bases[i] >= self._rbase or bases[i + 1] - 1 > upto_seq:
-                break
-            n += 1
+        bases, n = self._prunable(upto_seq)
         if not n:
             return 0
         keep = self._groups[bases[n]]

@@ -95,3 +95,26 @@ def boot(d, **kw):
 def lost_at(recs, a, b):
     """Seqs of the records whose bytes lie in physical [a, b)."""
     return set(s for s in recs if any(a <= x < b for x in recs[s]))
+
+
+def scenario(lg, what, t=90000):
+    """A round (snapshot, inputs, idle erases) or a wrap-around (prune, erases of pruned
+    sectors): yields once per answered record, (seq, rtype, t, wall, data)."""
+    if what == "round":
+        s = '{"round":9}'
+        seq = lg.snapshot(s, t)
+        yield (seq, SNAP, t, False, s)
+        for i, inp in enumerate(inputs(12, 40)):
+            seq = lg.append(inp, t + 1 + i)
+            yield (seq, INPUT, t + 1 + i, False, inp)
+            lg.idle()
+    else:                                     # the ring wraps: prune, idle erases pruned sectors
+        for r in range(3):
+            lg.prune(lg.next_seq - 1)
+            s = '{"wrap":%d}' % r + "w" * 300
+            seq = lg.snapshot(s, t + 100 * r)
+            yield (seq, SNAP, t + 100 * r, False, s)
+            for i, inp in enumerate(inputs(20, r)):
+                seq = lg.append(inp, t + 100 * r + 1 + i)
+                yield (seq, INPUT, t + 100 * r + 1 + i, False, inp)
+                lg.idle()

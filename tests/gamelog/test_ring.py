@@ -7,7 +7,7 @@ import sys
 
 from logkit import inputs, SEAT, PAD, SHOE, TICK, UID
 from faultkit import check, expect
-from ringkit import chip, log, night, layout, boot, lost_at, TID, SS, NSEC
+from ringkit import chip, log, night, layout, boot, lost_at, scenario, TID, SS, NSEC
 from gamelog import GAP, LogFull, SNAP, INPUT
 from gamelog.nor import Nor
 from gamelog.ring import RingLog, H
@@ -150,28 +150,6 @@ def test_another_tables_sector_is_never_served():
     check(recs, set(), "foreign", res)
 
 
-def _scenario(lg, what, t=90000):
-    """Yields once per answered record: (seq, rtype, t, wall, data)."""
-    if what == "round":
-        s = '{"round":9}'
-        seq = lg.snapshot(s, t)
-        yield (seq, SNAP, t, False, s)
-        for i, inp in enumerate(inputs(12, 40)):
-            seq = lg.append(inp, t + 1 + i)
-            yield (seq, INPUT, t + 1 + i, False, inp)
-            lg.idle()
-    else:                                     # the ring wraps: prune, idle erases pruned sectors
-        for r in range(3):
-            lg.prune(lg.next_seq - 1)
-            s = '{"wrap":%d}' % r + "w" * 300
-            seq = lg.snapshot(s, t + 100 * r)
-            yield (seq, SNAP, t + 100 * r, False, s)
-            for i, inp in enumerate(inputs(20, r)):
-                seq = lg.append(inp, t + 100 * r + 1 + i)
-                yield (seq, INPUT, t + 100 * r + 1 + i, False, inp)
-                lg.idle()
-
-
 def test_a_power_cut_at_every_program_and_erase_of_a_round_and_a_wrap():
     for what, nsec in (("round", NSEC), ("wrap", 10)):
         k = 1
@@ -187,7 +165,7 @@ def test_a_power_cut_at_every_program_and_erase_of_a_round_and_a_wrap():
                 d.cut_at = at
                 answered = list(recs)
                 try:
-                    for r in _scenario(lg, what):
+                    for r in scenario(lg, what):
                         if d.dead:
                             break                 # the power went: nothing more is answered
                         answered.append(r)

@@ -453,14 +453,15 @@ def test_main_reports_a_crash_and_returns():
     assert r.m.pwm.sounding() == 0 and r.m.timers == []  # quiet; the watchdog may reset us
 
 
-def test_main_runs_the_table_and_ctrl_c_returns_to_the_repl():
-    if not MICROPYTHON:
-        return  # the hub's tasks need MicroPython's asyncio (sleep_ms, streams on stdin)
+def _play_a_card_then_ctrl_c(log_flash=None):
+    # main.main on a board built on fakes: a card on the pad, then Ctrl-C at the 30th poll.
     import logkit
     import main
     d = logkit.fresh()
     m = kit.Machine()
     b = esp32.Esp32Board(hw=m, chip=m.chip, say=len)
+    if log_flash:
+        b.log_flash = log_flash
     place(m.play, NTAG)
     polls = [0]
     poll = b.poll_once
@@ -472,7 +473,13 @@ def test_main_runs_the_table_and_ctrl_c_returns_to_the_repl():
         poll(t)
 
     b.poll_once = poll_then_ctrl_c
-    hub = main.main(b, log=d, deck=d + "/deck.bin")
+    return m, b, main.main(b, log=d, deck=d + "/deck.bin")
+
+
+def test_main_runs_the_table_and_ctrl_c_returns_to_the_repl():
+    if not MICROPYTHON:
+        return  # the hub's tasks need MicroPython's asyncio (sleep_ms, streams on stdin)
+    m, b, hub = _play_a_card_then_ctrl_c()
     assert hub.seq == 1  # the card read went into the log before Ctrl-C
     assert m.wdt is not None and len(m.timers) == 1  # the REPL keeps the watchdog fed
     assert b.info()["faults"] == 0
@@ -571,26 +578,9 @@ def test_the_log_goes_on_the_raw_partition_when_the_board_has_one():
 def test_main_logs_on_the_ring_and_an_input_never_waits_for_an_erase():
     if not MICROPYTHON:
         return  # the hub's tasks need MicroPython's asyncio (sleep_ms, streams on stdin)
-    import logkit
-    import main
     from gamelog.nor import Nor
     from gamelog.ring import RingLog
-    d = logkit.fresh()
-    m = kit.Machine()
-    b = esp32.Esp32Board(hw=m, chip=m.chip, say=len)
     nor = Nor(16)
-    b.log_flash = lambda: nor
-    place(m.play, NTAG)
-    polls = [0]
-    poll = b.poll_once
-
-    def poll_then_ctrl_c(t):
-        polls[0] += 1
-        if polls[0] == 30:
-            raise KeyboardInterrupt
-        poll(t)
-
-    b.poll_once = poll_then_ctrl_c
-    hub = main.main(b, log=d, deck=d + "/deck.bin")
+    m, b, hub = _play_a_card_then_ctrl_c(lambda: nor)
     assert isinstance(hub.log, RingLog) and hub.seq == 1
     assert hub.log.late == 0                     # the append found its bytes erased ahead
