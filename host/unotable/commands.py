@@ -2,6 +2,7 @@
 
 Each returns an exit code and says what to do next when something is wrong.
 """
+import json
 import os
 import shutil
 import subprocess
@@ -13,17 +14,19 @@ from serial.tools import list_ports
 
 from uno.cards import COLOURS, NCARDS, copy_name
 from uno.names import PHASES
-from uno.rules import catalogue, check, presets
+from uno.rules import catalogue, presets
 from uno.rulebook import RULE_TEXT
+from unotable import settings
+from unotable.errors import UnotableError, UsageError
 from unotable.link import Link, LinkError, ProtocolError, Refused
-from unotable.build import BuildError, build, tool
+from unotable.build import build, tool
 
 BOARD_CHIPS = ("CP210", "CH340", "CH910", "USB JTAG", "Espressif", "FT232", "USB Serial")
 
 
 def say_error(cmd, e):
-    print("unotable %s: %s" % (cmd, e), file=sys.stderr)
-    return 2
+    """Kept for callers outside this package: the one line is cli.main's now."""
+    raise e if isinstance(e, UnotableError) else UnotableError(str(e))
 
 
 def likely_boards():
@@ -44,14 +47,26 @@ def pick_port(args):
 
 
 def cmd_ports(args):
+    from unotable.sim import running
     ports = list(list_ports.comports())
-    if not ports:
+    sims = running()
+    boards = likely_boards()
+    if getattr(args, "json", False):
+        print(json.dumps([{"port": p.device, "description": p.description,
+                           "board": p in boards} for p in ports] +
+                         [{"port": s["port"], "description": "simulated table", "board": False,
+                           "log": s.get("log"), "pid": s.get("pid")} for s in sims]))
+        return 0
+    if not ports and not sims:
         print("no serial ports. Plug the table's USB in (a data cable, not a charging one), "
               "or start `unotable sim` and use the port it prints.")
         return 0
     for p in ports:
-        mark = "  <- looks like an ESP32 devkit" if p in likely_boards() else ""
+        mark = "  <- looks like an ESP32 devkit" if p in boards else ""
         print("%-20s %s%s" % (p.device, p.description, mark))
+    for s in sims:
+        print("%-20s simulated table (`unotable sim`, pid %s, log %s)" % (
+            s["port"], s.get("pid"), s.get("log")))
     return 0
 
 
@@ -98,52 +113,60 @@ def _status_lines(hello, s):
 
 
 def cmd_status(args):
-    try:
-        with connect(args) as link:
-            hello = link.hello()
-            hello["port"] = link.port
-            for line in status_lines(hello, link.status()):
-                print(line)
-    except LinkError as e:
-        return say_error("status", e)
+    with connect(args) as link:
+        hello = link.hello()
+        hello["port"] = link.port
+        s = link.status()
+        if getattr(args, "json", False):
+            print(json.dumps({"hello": hello, "status": s}))
+            return 0
+        for line in status_lines(hello, s):
+            print(line)
     return 0
 
 
 def cmd_rules(args):
     if args.action == "show":
-        current = {}
-        if args.port:
-            try:
-                with connect(args) as link:
-                    current = link.status().get("rules") or {}
-            except LinkError as e:
-                return say_error("rules", e)
-        for name, default, allowed, rule in catalogue():
-            values = "%d-%d" % allowed if isinstance(allowed[0], int) else "/".join(allowed)
-            now = current.get(name, default)
-            mark = "*" if now != default else " "
-            print("%s %-3s %-14s %-12s %-30s %s" % (mark, rule, name, now, values,
-                                                    RULE_TEXT[name]))
-        print("presets: " + ", ".join(p for p, _ in presets()) + "   (* = not the official rule)")
-        return 0
-    pairs = []
-    for item in args.settings:
-        name, eq, value = item.partition("=")
-        if not eq:
-            return say_error("rules", "write NAME=VALUE, e.g. stacking=on or preset=house")
-        try:
-            if name != "preset":
-                check(name, value)
-        except ValueError as e:
-            return say_error("rules", e)
-        pairs.append((name, int(value) if value.isdigit() else value))
-    try:
+        return _rules_show(args)
+    if not args.settings:
+        raise UsageError("rules set needs NAME=VALUE, %s" % settings.EXAMPLE)
+    pairs = settings.parse(args.settings)   # all checked before any is sent
+    with connect(args) as link:
+        for name, value in pairs:
+            link.set_rule(name, value)
+            print("%s = %s: taken, from the next round" % (name, value))
+    return 0
+
+
+def _rules_show(args):
+    rows = catalogue()
+    names = [r[0] for r in rows]
+    want = []
+    for w in args.settings:
+        name = w.partition("=")[0]
+        if name not in names:
+            raise UsageError("no setting %r: `unotable rules show` lists them" % name)
+        want.append(name)
+    current = {}
+    if args.port:
         with connect(args) as link:
-            for name, value in pairs:
-                link.set_rule(name, value)
-                print("%s = %s: taken, from the next round" % (name, value))
-    except LinkError as e:
-        return say_error("rules", e)
+            current = link.status().get("rules") or {}
+    rows = [r for r in rows if not want or r[0] in want]
+    if getattr(args, "json", False):
+        print(json.dumps({"rules": [
+            {"name": name, "rule": rule, "value": current.get(name, default), "default": default,
+             "allowed": list(allowed), "text": RULE_TEXT[name]}
+            for name, default, allowed, rule in rows],
+            "presets": dict(presets()), "from_table": bool(args.port)}))
+        return 0
+    for name, default, allowed, rule in rows:
+        values = "%d-%d" % allowed if isinstance(allowed[0], int) else "/".join(allowed)
+        now = current.get(name, default)
+        mark = "*" if now != default else " "
+        print("%s %-3s %-14s %-12s %-30s %s" % (mark, rule, name, now, values,
+                                                RULE_TEXT[name]))
+    if not want:
+        print("presets: " + ", ".join(p for p, _ in presets()) + "   (* = not the official rule)")
     return 0
 
 
@@ -244,10 +267,12 @@ def cmd_deploy(args):
     """mpy-cross the firmware, then mpremote copies it to the board and resets it."""
     if getattr(args, "romfs", False):
         return _deploy_romfs(args)
+    port = pick_port(args)
+    if args.resume and not args.dry_run:
+        _not_the_simulated_table(port, args)
     out = tempfile.mkdtemp(prefix="unotable-deploy-")
     try:
         build(out)
-        port = pick_port(args)
         dirs, files = [], []
         for folder, subdirs, names in os.walk(out):
             subdirs.sort()
@@ -280,10 +305,22 @@ def cmd_deploy(args):
                              (r.stderr.strip() or r.stdout.strip()))
         print("deployed %d files to %s" % (len(files), port))
         return 0
-    except (LinkError, BuildError) as e:
-        return say_error("deploy", e)
     finally:
         shutil.rmtree(out, ignore_errors=True)
+
+
+def _not_the_simulated_table(port, args):
+    """deploy --resume copies files beside a running firmware: the simulated table runs this
+    tree's firmware from its own folder, so a copy would only stop it. Refused, with the way."""
+    try:
+        with Link.open(port, timeout=getattr(args, "timeout", 1.0), retries=1) as link:
+            board = (link.hello() or {}).get("board")
+    except LinkError:
+        return          # at its prompt already, or not a table firmware: mpremote as asked
+    if board == "sim":
+        raise UsageError("%s is a simulated table: it runs this tree's firmware, so nothing "
+                         "needs copying. To run changed code, stop `unotable sim` and start it "
+                         "again with the same --log (the log and the game are kept)" % port)
 
 
 def _ask(link, verb, payload=None):

@@ -19,11 +19,12 @@ import serial
 from link import frame as fr
 from link.codec import decode as decode_batch, CodecError, RegistryMismatch, NCARDS
 from link.server import chunks, chunk_uids
+from unotable.errors import UnotableError
 
 POLL = 0.02            # serial read timeout: how often a wait checks its deadline
 
 
-class LinkError(Exception):
+class LinkError(UnotableError):
     """Base of every link failure; str() is meant for the user."""
 
 
@@ -273,6 +274,26 @@ class Link:
         """Tells the table the host has stored every seq <= upto (it may prune them). The table
         refuses a seq past what it has sent since it booted: sync first."""
         return self._json("ack", {"upto": int(upto)})
+
+    def clocks(self, frm=1):
+        """The table's clock notes from seq frm on: [(seq, wall seconds, table ms)] ([] from a
+        firmware that keeps none)."""
+        out = []
+        while True:
+            try:
+                d = self._json("clocks", {"from": int(frm)})
+            except Refused as e:
+                if "unknown verb" in (e.reason or ""):
+                    return out
+                raise
+            got = d.get("clocks") if isinstance(d, dict) else None
+            if not isinstance(got, list):
+                raise ProtocolError("the table's answer to `clocks` makes no sense: %r" % (d,))
+            out += [tuple(c) for c in got if isinstance(c, list) and len(c) == 3]
+            nxt = d.get("next")
+            if not isinstance(nxt, int) or nxt <= frm:
+                return out
+            frm = nxt
 
     def pair(self):
         """{"id": hex16, "key": hex64}: the table's id and the key of its chain, handed to one

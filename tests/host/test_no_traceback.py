@@ -86,6 +86,9 @@ def test_a_database_that_cannot_be_used(capsys, files, monkeypatch, cmd, db):
     code, out, err = run(capsys, cmd.split() + ["--db", files[db], "--port", "x"]
                          if cmd.split()[0] in ("sync", "pair", "monitor")
                          else cmd.split() + ["--db", files[db]])
+    if db == "ro" and cmd == "logs list":     # nothing there: nothing synced, and nothing made
+        assert code == 0 and "no tables synced yet" in out and not os.path.exists(files[db])
+        return
     assert code == 2, (code, out, err)
     line = one_line(err, cmd.split()[0])[0]
     assert "database" in line
