@@ -188,8 +188,8 @@ def export_csv(store, table, out, from_seq=1, to_seq=None):
             name = d.pop("ev")
             cols = [d.pop(k, "") for k in ("seat", "card", "n", "why")]
             more = " ".join("%s=%s" % kv for kv in sorted(d.items()))
-            w.writerow([seq, run.t, text, name] + cols + [more,
-                                                           iso(dates[seq]) if seq in dates else ""])
+            at = iso(dates[seq]) if seq in dates else ""
+            w.writerow([seq, run.t, text, name] + cols + [more, at])
             rows += 1
     return rows
 
@@ -408,7 +408,8 @@ class ChainCheck:
                 self._head(seq, head, mac)
                 continue
             self._problem(seq, "line %d: the record ends at seq %d, but the table's chain reached "
-                          "seq %d (a head seen at sync): the inputs after seq %d are missing (or the "
+                          "seq %d (a head seen at sync): the inputs after seq %d are missing "
+                          "(or the "
                           "record was exported before the host synced them)"
                           % (self.prev[0], last, seq, last))
             self.pending = None

@@ -12,6 +12,11 @@ Every failure is a LinkError whose message says what happened and what to do nex
 import json
 import random
 import time
+
+try:
+    import fcntl
+except ImportError:   # Windows: no advisory locks; one program on the port at a time
+    fcntl = None
 from binascii import a2b_base64, b2a_base64, Error as B64Error
 
 import serial
@@ -22,6 +27,7 @@ from link.server import chunks, chunk_uids
 from unotable.errors import UnotableError
 
 POLL = 0.02            # serial read timeout: how often a wait checks its deadline
+TURN = 10.0            # seconds a request waits for its turn on a port other programs use
 
 
 class LinkError(UnotableError):
@@ -34,6 +40,10 @@ class PortError(LinkError):
 
 class NoAnswer(LinkError):
     """No usable answer after every try."""
+
+
+class PortBusy(LinkError):
+    """Another program kept the port for longer than a request may wait."""
 
 
 class DeviceGone(LinkError):
@@ -144,6 +154,10 @@ class Link:
         rid = self.rid
         out = fr.encode(rid, verb, fr.REQ, payload)
         self.stats["requests"] += 1
+        with _Turn(self, verb):
+            return self._exchange(verb, out, rid, timeout, retries)
+
+    def _exchange(self, verb, out, rid, timeout, retries):
         problem = "timeout"
         echo = False
         for attempt in range(max(1, retries)):
@@ -201,6 +215,11 @@ class Link:
         if problem != "timeout":
             return ("answers from %s to `%s` arrived damaged %d times: check the USB cable and "
                     "that nothing else uses the port (baud 115200)." % (port, verb, retries))
+        if self.stats["discarded"]:
+            return ("no answer from %s to `%s` after %d tries, but answers to another "
+                    "program's requests came: a program that does not take turns (a terminal, "
+                    "mpremote) is reading the port; close it and run the command again"
+                    % (port, verb, retries))
         return ("no answer from %s to `%s` after %d tries: is the table powered and running "
                 "the firmware? Try `unotable status --port %s`." % (port, verb, retries, port))
 
@@ -414,6 +433,46 @@ class Link:
                     return                      # only the head was left to send
                 raise ProtocolError("the table says records follow seq %d but sent none" % seq)
             seq = top + 1
+
+
+class _Turn:
+    """One request and its answer at a time on a port, across programs: the host commands
+    that share a port (monitor, status, sync at once) take turns by an advisory lock on it,
+    so that none reads the answer another is waiting for."""
+
+    def __init__(self, link, verb):
+        self.link = link
+        self.verb = verb
+        self.fd = None
+
+    def __enter__(self):
+        try:
+            fd = self.link.ser.fileno() if fcntl is not None else None
+        except (AttributeError, ValueError, OSError, serial.SerialException):
+            fd = None
+        if not isinstance(fd, int):
+            return self
+        end = time.monotonic() + TURN
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                self.fd = fd
+                return self
+            except BlockingIOError:
+                if time.monotonic() >= end:
+                    raise PortBusy("%s is busy: another program has kept it for %g s (a sync, "
+                                   "an enrolment?). Nothing was sent; try again when it is done"
+                                   % (self.link.port, TURN)) from None
+                time.sleep(POLL)
+            except OSError:             # a port that takes no lock: go on alone
+                return self
+
+    def __exit__(self, *exc):
+        if self.fd is not None:
+            try:
+                fcntl.flock(self.fd, fcntl.LOCK_UN)
+            except OSError:
+                pass
 
 
 def _chain():

@@ -325,7 +325,8 @@ class Store:
         with self.db:
             self.db.execute("DELETE FROM tables WHERE id = ? AND NOT EXISTS (SELECT 1 FROM "
                             "inputs WHERE table_id = ?)", (tid, tid))
-            self.db.execute("INSERT INTO tables (id, board, port, first_seen, last_seen, registry, "
+            self.db.execute("INSERT INTO tables (id, board, port, first_seen, last_seen, "
+                            "registry, "
                             "key) SELECT ?, board, port, first_seen, last_seen, registry, key "
                             "FROM tables WHERE id = ?", (tid, old))
             for t in ("inputs", "gaps", "heads"):

@@ -46,7 +46,8 @@ def test_status_of_a_fresh_table(table, capsys):
 
 
 def test_rules_set_between_rounds_and_refused_mid_round(table, capsys):
-    code, out, err = run(capsys, "rules", "set", "stacking=on", "preset=house", "--port", table.port)
+    code, out, err = run(capsys, "rules", "set", "stacking=on", "preset=house", "--port",
+                         table.port)
     assert code == 0, err
     assert "taken" in out
     code, out, _ = run(capsys, "rules", "show", "--port", table.port)

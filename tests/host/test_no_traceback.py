@@ -132,7 +132,8 @@ def test_bad_files_and_arguments(capsys, files, tmp_path):
             one_line(err, argv[0])
     code, out, err = run(capsys, ["replay", files["odd"]])
     assert code == 0 and "REJECTED" in out
-    for argv in (["undo", "x"], ["selftest", "--press", "soon"], ["logs", "nothing"], ["sync", "--timeout", "soon"], ["frob"],
+    for argv in (["undo", "x"], ["selftest", "--press", "soon"], ["logs", "nothing"],
+                 ["sync", "--timeout", "soon"], ["frob"],
                  ["logs", "export", "t", "--from", "a"], ["verify", "--deck"]):
         code, out, err = run(capsys, argv)
         assert code == 2 and "usage: unotable" in err
@@ -170,7 +171,8 @@ def test_the_installed_command_shows_no_traceback(files):
         pytest.skip("unotable is not installed in this venv")
     for argv, want in ((["verify", files["tabled"], "--db", files["junk"]], 2),
                        (["logs", "list", "--db", files["junk"]], 2),
-                       (["verify", files["binary"], "--db", os.path.join(files["dir"], "n.db")], 1),
+                       (["verify", files["binary"], "--db",
+                         os.path.join(files["dir"], "n.db")], 1),
                        (["status", "--port", "/dev/does-not-exist"], 2)):
         r = subprocess.run([exe] + argv, capture_output=True, text=True, timeout=60)
         assert r.returncode == want and "Traceback" not in r.stderr + r.stdout, (argv, r.stderr)

@@ -9,7 +9,8 @@ import pytest
 from unotable.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-EXAMPLES = [os.path.join(ROOT, "examples", n) for n in ("round-2p.jsonl", "round-4p.jsonl", "round-10p.jsonl")]
+EXAMPLES = [os.path.join(ROOT, "examples", n)
+            for n in ("round-2p.jsonl", "round-4p.jsonl", "round-10p.jsonl")]
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
 
 
