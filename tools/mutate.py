@@ -6,15 +6,21 @@ is killed; one they pass on survived, and is printed with its place, so a test c
 for it (or it is judged equivalent: no behaviour can tell it apart).
 
     python tools/mutate.py [--jobs N] [--timeout S] [--limit N] [--only LINE[,LINE]]
-                           [--mp] [--tests CMD] FILE [FILE ...]
+                           [--sample N [--seed S]] [--mp] [--tests CMD] FILE [FILE ...]
 
 --tests: the command run per mutant from the copy's root (default: the test functions of the
 file's test folder, e.g. tests/gamelog for firmware/gamelog/*.py, in one CPython process that
-stops at the first failure); --mp also runs the same folder under micropython. Exit status 0; the summary line is `killed K / N (P%), survived S, timeout T`.
+stops at the first failure); --mp also runs the same folder under micropython. --sample N
+runs N mutants per file drawn at random (--seed: the same draw again), for a figure in minutes.
+
+Survivors judged equivalent are listed in tools/mutate_equiv.txt, one a line:
+`FILE | source line, stripped | mutation  # why`; they are counted apart. Per file, and in all:
+`killed K / N non-equivalent (P%), equivalent E, survived S, timeout T`. Exit status 0.
 """
 import argparse
 import ast
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -147,6 +153,27 @@ def mutants(src):
     return out
 
 
+EQUIV = os.path.join(ROOT, "tools", "mutate_equiv.txt")
+
+
+def equivalents(path=EQUIV):
+    """{(file, stripped source line, mutation)} judged equivalent (see the docstring)."""
+    out = set()
+    try:
+        f = open(path)
+    except OSError:
+        return out
+    with f:
+        for ln in f:
+            ln = ln.split("#", 1)[0].strip()
+            if not ln:
+                continue
+            parts = [p.strip() for p in ln.split(" | ")]
+            if len(parts) == 3:
+                out.add(tuple(parts))
+    return out
+
+
 def _copy_repo(dst):
     def ignore(d, names):
         return [n for n in names if n in (".venv", ".git", "build", "typings", ".pytest_cache",
@@ -204,22 +231,28 @@ def main(argv):
     ap.add_argument("--limit", type=int, default=0, help="only the first N mutants per file")
     ap.add_argument("--only", default="", help="only mutants on these lines (comma list)")
     ap.add_argument("--every", type=int, default=1, help="a sample: every Nth mutant")
+    ap.add_argument("--sample", type=int, default=0, help="a random sample of N mutants a file")
+    ap.add_argument("--seed", type=int, default=1, help="the sample's seed")
     ap.add_argument("--tests", default="", help="command run per mutant (default: pytest)")
     ap.add_argument("--mp", action="store_true", help="also run the folder under micropython")
     ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     a = ap.parse_args(argv)
     lines = set(int(x) for x in a.only.split(",") if x)
-    total = killed = timeouts = 0
+    total = killed = timeouts = nequiv = 0
     survivors = []
+    eq = equivalents()
     for rel in a.files:
         rel = os.path.relpath(os.path.abspath(rel), ROOT)
         with open(os.path.join(ROOT, rel)) as f:
             src = f.read()
         ms = mutants(src)
+        text = src.split("\n")
         if lines:
             ms = [m for m in ms if m[0] in lines]
         if a.every > 1:
             ms = ms[::a.every]
+        if a.sample and a.sample < len(ms):
+            ms = sorted(random.Random(a.seed).sample(ms, a.sample), key=lambda m: (m[0], m[1]))
         if a.limit:
             ms = ms[:a.limit]
         if a.list:
@@ -245,30 +278,41 @@ def main(argv):
             finally:
                 free.append(w)
 
-        fk = 0
+        fk = fe = fs = ft = 0
         done = 0
         with ThreadPoolExecutor(max_workers=len(works)) as ex:
             for m, res in ex.map(job, ms):
                 done += 1
                 if done % 25 == 0:
                     print("... %s: %d / %d" % (rel, done, len(ms)), flush=True)
-                if res == "survived":
+                src_line = text[m[0] - 1].strip() if 0 < m[0] <= len(text) else ""
+                if res == "survived" and (rel, src_line, m[2]) in eq:
+                    fe += 1
+                    print("equivalent %s:%d:%d %s" % (rel, m[0], m[1], m[2]), flush=True)
+                elif res == "survived":
+                    fs += 1
                     survivors.append((rel, m[0], m[1], m[2]))
-                    print("survived %s:%d:%d %s" % (rel, m[0], m[1], m[2]), flush=True)
+                    print("survived %s:%d:%d %s   | %s" % (rel, m[0], m[1], m[2], src_line),
+                          flush=True)
                 elif res == "timeout":
-                    timeouts += 1
+                    ft += 1
                     fk += 1
                 else:
                     fk += 1
         for w in works:
             shutil.rmtree(os.path.dirname(w), ignore_errors=True)
-        total += len(ms)
+        total += len(ms) - fe
         killed += fk
-        print("%s: killed %d / %d (%.1f%%)" % (rel, fk, len(ms), 100.0 * fk / max(1, len(ms))),
-              flush=True)
+        nequiv += fe
+        timeouts += ft
+        print("%s: %s" % (rel, _figure(fk, len(ms) - fe, fe, fs, ft)), flush=True)
     if not a.list:
-        print("killed %d / %d (%.1f%%), survived %d, timeout %d"
-              % (killed, total, 100.0 * killed / max(1, total), len(survivors), timeouts))
+        print("all: %s" % _figure(killed, total, nequiv, len(survivors), timeouts))
+
+
+def _figure(k, n, e, s, t):
+    return ("killed %d / %d non-equivalent (%.1f%%), equivalent %d, survived %d, timeout %d"
+            % (k, n, 100.0 * k / max(1, n), e, s, t))
 
 
 if __name__ == "__main__":

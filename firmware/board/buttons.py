@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 DEBOUNCE_MS = const(20)
 LONG_MS = const(800)
 SCAN_MS = const(5)
+CHORD_MS = const(3000)
 
 
 class ButtonBank:
@@ -42,11 +43,16 @@ class ButtonBank:
     fired once, while still held, long_ms after the press began; its release fires nothing.
     Bits set in active_low read 0 when pressed (pull-ups, the usual wiring); default all.
     The first sample only primes: a button held at power-up fires nothing until released.
+
+    Chord: the bits of chord held together fire on_press(chord_id, True) once, chord_ms after
+    the last of them went down (a press nobody makes by accident: the take-back). Once all are
+    down, none of them fires a press of its own, whether the chord completes or not.
     """
 
     def __init__(self, n: int, on_press: "Callable[[int, bool], object]",
                  ids: "Optional[Sequence[int]]" = None, active_low: int = -1, mask: int = -1,
-                 debounce_ms: int = DEBOUNCE_MS, long_ms: int = LONG_MS) -> None:
+                 debounce_ms: int = DEBOUNCE_MS, long_ms: int = LONG_MS,
+                 chord: int = 0, chord_id: int = -1, chord_ms: int = CHORD_MS) -> None:
         self.n = n
         self.on_press = on_press
         self.ids = ids
@@ -58,6 +64,11 @@ class ButtonBank:
         self._state = 0    # debounced pressed bits
         self._longed = 0   # held bits whose long press already fired (or held at power-up)
         self._primed = False
+        self.chord = chord
+        self.chord_id = chord_id
+        self.chord_ms = chord_ms
+        self._chord_t = 0   # ticks the chord was complete from
+        self._chording = 0  # 1 while the chord is held, 2 once it fired (or was held at power-up)
         # "l": holds a tick on every port (30 bits on the ESP32, 62 on the 64-bit unix port)
         self._edge = array("l", [0] * n)   # ticks of each bit's last raw change
         self._down = array("l", [0] * n)   # ticks each debounced press began
@@ -72,6 +83,8 @@ class ButtonBank:
         if not self._primed:
             self._primed = True
             self._raw = self._state = self._longed = p
+            if self.chord and p & self.chord == self.chord:
+                self._chording = 2
             return
         ch = p ^ self._raw
         if ch:
@@ -91,6 +104,20 @@ class ButtonBank:
                 self._bit(i, now_ms)
             todo >>= 1
             i += 1
+        if self.chord:
+            self._held(now_ms)
+
+    def _held(self, now):
+        c = self.chord
+        if self._state & c != c:
+            self._chording = 0
+        elif not self._chording:
+            self._chording = 1
+            self._chord_t = now
+            self._longed |= c  # its buttons' own presses never fire
+        elif self._chording == 1 and ticks_diff(now, self._chord_t) >= self.chord_ms:
+            self._chording = 2
+            self.on_press(self.chord_id, True)
 
     def _bit(self, i, now):
         b = 1 << i

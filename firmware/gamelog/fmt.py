@@ -251,6 +251,11 @@ class Reader:
                 self._ok(self._bp + self._bn + 4)
             return r
         if r <= 0:
+            # On NOR the end of what was written is erased bytes (0xFF): a storage that knows
+            # where they begin says so (f.clean); a record may itself end in 0xFF bytes.
+            c = getattr(self.f, "clean", -1)
+            if 0 <= c <= self.off:
+                return END
             return BAD
         self._ok(r)
         self.lo = lo + r
@@ -499,7 +504,7 @@ class Reader:
         if r < 0:
             return True
         end = at + r
-        if end == size:
+        if end >= size:
             return True
         f = self.f
         f.seek(end)

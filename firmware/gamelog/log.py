@@ -115,7 +115,7 @@ class Log:
         end = put_trail(b, self._mv, i, seq, h, self._sb)
         rec = self._mv[0:end]
         if self.limit is not None:
-            self._room(end + (HDR if new else 0))
+            self._room(end + (HDR if new else 0), new)
         if new:
             self._open_new(seq, t, wall, rec)
         else:
@@ -159,7 +159,7 @@ class Log:
         crc = bytearray(4)
         struct.pack_into("<I", crc, 0, crc32(self._sb, crc32(payload, crc32(head))))
         n = j + len(payload) + 4
-        self._room(n + (HDR if new else 0))
+        self._room(n + (HDR if new else 0), new)
         if new:
             self._open_new(seq, t, wall, head, payload, crc)
         else:
@@ -173,7 +173,7 @@ class Log:
         return (self._f is None or self._size >= self.seg_max or wall != self._wall
                 or t < self._t0 or (t - self._t0) >> TOFF)
 
-    def _room(self, n):
+    def _room(self, n, new=False):
         if self.limit is not None and self.usage()[0] + n > self.limit:
             raise LogFull()
 
@@ -221,7 +221,7 @@ class Log:
             if _nospc(e):
                 raise LogFull()
             raise
-        self._f = open(self._path(base), "ab")
+        self._f = self._append_to(base)
         self._base = base
         self._size = HDR
         self._t0 = t0
@@ -266,10 +266,25 @@ class Log:
 
     def segments(self):
         """[(base seq, bytes), ...] of the segment files, oldest first."""
-        return [(b, self._fsize(self._path(b))) for b in self._bases()]
+        return [(b, self._seg_size(b)) for b in self._bases()]
 
     def _fsize(self, path):
         return os.stat(path)[6]
+
+    # The storage of segments: files here; gamelog.ring.RingLog keeps them in a NOR ring.
+
+    def _seg_size(self, base):
+        return self._fsize(self._path(base))
+
+    def _open_seg(self, base):
+        """A segment's bytes for a Reader (readinto, seek, close)."""
+        return open(self._path(base), "rb")
+
+    def _append_to(self, base):
+        return open(self._path(base), "ab")
+
+    def _remove(self, base):
+        os.remove(self._path(base))
 
     def usage(self):
         """(used bytes, total bytes) of the log's filesystem (or of `limit`, when set)."""
@@ -331,7 +346,7 @@ class Log:
     def _snap_first(self, base):
         # Does this segment begin with a snapshot? (the type byte only; verified when read)
         b = self._hdr
-        f = open(self._path(base), "rb")
+        f = self._open_seg(base)
         try:
             f.seek(HDR)
             n = f.readinto(memoryview(b)[0:1])
@@ -344,7 +359,7 @@ class Log:
         rd = self._rd
         votes = {}
         for b in bases:
-            f = open(self._path(b), "rb")
+            f = self._open_seg(b)
             try:
                 if rd.start(f, b) in (OK, ORDER):
                     votes[rd.tid] = votes.get(rd.tid, 0) + 1
@@ -367,9 +382,8 @@ class Log:
         live = []
         gaps = []
         for i, b in enumerate(bases):
-            path = self._path(b)
-            size = self._fsize(path)
-            f = open(path, "rb")
+            size = self._seg_size(b)
+            f = self._open_seg(b)
             try:
                 st = rd.start(f, b, self._tid())
                 if st == OK:
@@ -460,7 +474,7 @@ class Log:
         if tail_ok:
             rd = self._rd
             self._base, self._size, self._t0, self._wall = live[-1][0], rd.off, rd.t0, rd.wall
-            self._f = open(self._path(self._base), "ab")
+            self._f = self._append_to(self._base)
         self._ready = True
         return snap, ins, self.next_seq
 
@@ -476,7 +490,7 @@ class Log:
         for j in range(i, len(live)):
             base, size = live[j]
             nb = live[j + 1][0] if j + 1 < len(live) else 0
-            f = open(self._path(base), "rb")
+            f = self._open_seg(base)
             try:
                 rd.start(f, base, self._tid())
                 while True:
@@ -539,7 +553,7 @@ class Log:
         for b in self._bases():
             if b < seq:
                 continue
-            f = open(self._path(b), "rb")
+            f = self._open_seg(b)
             try:
                 if rd.start(f, b, self._tid()) == OK:
                     return b, rd.h
@@ -577,7 +591,7 @@ class Log:
         for j in range(len(live)):
             base, size = live[j]
             nb = live[j + 1][0] if j + 1 < len(live) else 0
-            f = open(self._path(base), "rb")
+            f = self._open_seg(base)
             try:
                 rd.start(f, base, self._tid())
                 while True:
@@ -653,7 +667,7 @@ class Log:
             self._lw = max(self._lw, bases[n] - 1)
             self._put_marks()             # before the deletes: a cut leaves nothing unexplained
             for i in range(n):
-                os.remove(self._path(bases[i]))
+                self._remove(bases[i])
         return n
 
 

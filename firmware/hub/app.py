@@ -20,8 +20,10 @@ from board import buzzer as tunes
 from uno.rules import Settings
 from uno.state import load, snapshot
 from uno.table import Table
+from uno.cards import name as card_name
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
+_CARD_BACK = const(41)
 _IN_SHOE = const(1)
 _IN_PAD = const(2)
 _IN_TICK = const(6)
@@ -141,9 +143,18 @@ def _keep(path, data):
 
 
 def open_log(path, board):
-    """The table's log, carrying the table's id (main.py and the simulated table use this)."""
+    """The table's log, carrying the table's id (main.py and the simulated table use this):
+    on the board's raw log partition (a NOR ring: appends never erase) when it has one
+    (board.log_flash()), else files in `path` on the filesystem. The id and key stay beside
+    `path` on the filesystem either way."""
+    tid = table_id(board, path)
+    f = getattr(board, "log_flash", None)
+    dev = f() if f else None
+    if dev is not None:
+        from gamelog.ring import RingLog
+        return RingLog(dev, path, table_id=tid)
     from gamelog import Log
-    lg = Log(path, table_id=table_id(board, path))
+    lg = Log(path, table_id=tid)
     lg.limit = getattr(board, "flash_limit", None)  # the simulated table's pretend partition
     return lg
 
@@ -155,6 +166,25 @@ def _hex(b):
 
 def _repr(e):
     return ("%s: %s" % (type(e).__name__, e))[:80]
+
+
+def _place(p):
+    return "shoe" if p == 0 else "pile" if p == 11 else "aside" if p == 12 else "seat %d" % p
+
+
+def back_note(evs):
+    """A take-back's card moves in a display row ("R7 to seat 2", "+1": more follow), or None."""
+    note = None
+    more = 0
+    for e in evs:
+        if e[0] == _CARD_BACK:
+            if note is None:
+                note = "%s to %s" % (card_name(e[1]), _place(e[3]))
+            else:
+                more += 1
+    if more:
+        note += " +%d" % more
+    return note
 
 
 class Hub:
@@ -182,6 +212,7 @@ class Hub:
         self.guarded = None       # Ctrl-C on the serial ignored (a round is on), or None
         self.repl_until = -1      # now() until which Ctrl-C stops the firmware even so
         self.lost = 0             # inputs not judged because they could not be logged
+        self.back = None          # after a take-back: which card goes back where, for the display
 
     def start(self, settings=None):
         """Boot: the last snapshot, then a replay of the inputs after it (the current round).
@@ -385,6 +416,7 @@ class Hub:
                     break
         self.tune = tune
         self.board.buzzer.play(tune, self.board.ticks())
+        self.back = back_note(evs)
         self.show()
 
     def show(self):
@@ -414,7 +446,7 @@ class Hub:
             return "LOG DAMAGED - sync, see status"
         if self.flash_warn():
             return "log %d%% full - sync soon" % (self.flash[0] * 100 // self.flash[1])
-        return None
+        return self.back
 
     def status(self):
         """What the serial link and the simulator's view report."""
@@ -475,6 +507,8 @@ class Hub:
             inp = await self.inbox.get()
             try:
                 self.feed(inp)
+                if not self.inbox.items and hasattr(self.log, "idle"):
+                    self.log.idle()  # a quiet moment: erase ahead (the ring), never mid-input
             except Exception as e:  # a bug or no memory: say so, and referee the next input
                 self.fault = "input: " + _repr(e)
                 gc.collect()

@@ -60,6 +60,7 @@ _IN_PAD = const(2)
 _IN_SEAT = const(3)
 _IN_COLOUR = const(4)
 _IN_SHUFFLE = const(5)
+_IN_UNDO = const(8)
 # -- end of codes --
 
 POLL_MS = const(5)          # input loop period (buttons are sampled, readers stepped)
@@ -86,6 +87,7 @@ _PARTS = (PN532_KIND, MFRC522_KIND)
 _COLOUR_ID = const(16)
 _SHUFFLE_ID = const(32)
 _SHUFFLE_BIT = const(15)
+_UNDO_ID = const(33)  # red and blue held together 3 s: take back the last input (docs/buttons.md)
 
 
 class _Expander(MCP23017):
@@ -332,8 +334,10 @@ class Esp32Board:
         for c in range(len(pins.COLOUR_BUTTON_BITS)):
             ids[pins.COLOUR_BUTTON_BITS[c]] = _COLOUR_ID + c
         ids[_SHUFFLE_BIT] = _SHUFFLE_ID
+        cb = pins.COLOUR_BUTTON_BITS
         self.bank = ButtonBank(16, self._press, ids=ids,
-                               mask=pins.BUTTON_MASK | 1 << _SHUFFLE_BIT)
+                               mask=pins.BUTTON_MASK | 1 << _SHUFFLE_BIT,
+                               chord=1 << cb[0] | 1 << cb[3], chord_id=_UNDO_ID)
 
         self.report = self._boot_report()  # serial and display: what came up, and how
         for line in self.report:
@@ -514,6 +518,8 @@ class Esp32Board:
         put = self._put
         if bid == _SHUFFLE_ID:
             put((_IN_SHUFFLE,))
+        elif bid == _UNDO_ID:
+            put((_IN_UNDO, 1))
         elif bid >= _COLOUR_ID:
             put((_IN_COLOUR, bid - _COLOUR_ID, 1 if long else 0))
         else:

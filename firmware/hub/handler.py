@@ -91,6 +91,37 @@ class LinkHandler:
             elif r[1] == GAP:                # (first, GAP, last, cause, None, None)
                 yield r[0], r[2], r[3]
 
+    def chain_before(self, seq):
+        """The chain head before input seq: its segment's header head stepped over the inputs
+        before it, each tag checked; None where the log cannot vouch for it (a gap, damage).
+        The link then sends it once instead of a 4-byte tag per record (docs/protocol.md)."""
+        log = self.hub.log
+        if not hasattr(log, "anchor"):
+            return None
+        base = 0
+        for b, _ in log.segments():
+            if b <= seq:
+                base = b
+        a = log.anchor(base) if base else None
+        if a is None or a[0] != base:
+            return None
+        from gamelog.chain import step
+        h = a[1]
+        it = log.read_from(base)
+        try:
+            for r in it:
+                if r[0] >= seq:
+                    break
+                if r[1] == GAP:
+                    return None
+                if r[1] == INPUT:
+                    h = step(h, r[0], r[2], r[3], r[4])
+                    if h[:4] != r[5]:
+                        return None
+        finally:
+            it.close()
+        return h
+
     def registry(self):
         return self.hub.table.registry
 

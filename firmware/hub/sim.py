@@ -1,11 +1,13 @@
 """The simulated table: the hub's own code with simulated readers, buttons, buzzer and LEDs.
 
     micropython [-i] -m hub.sim [--log DIR] [--script FILE] [--inputs PATH] [--pace MS]
-                                [--view PATH] [--flash BYTES] [--display] [--exit]
+                                [--view PATH] [--flash BYTES] [--store ring|files] [--display]
+                                [--exit]
 
 --display: a display that keeps its rows' text (status shows it as board.screen; the
 self-test draws on it). --flash: the size of the pretend log partition (1.5 MB): the log is full past it, as on a
-board. The deck enrolled at a simulated table is kept beside its log (DIR.deck), and so are its
+board. --store: the log on a NOR ring in DIR/ring.nor (default, as on a board with the log
+partition) or as segment files in DIR (the store of a board without it). The deck enrolled at a simulated table is kept beside its log (DIR.deck), and so are its
 id (DIR.id, made once) and the key of its log's chain (DIR.key; DIR.key.paired once a host
 has paired).
 
@@ -25,6 +27,7 @@ works.
 """
 import asyncio
 import json
+import os
 import sys
 import time
 
@@ -222,9 +225,20 @@ class SimBoard:
             self.view.error("%s%s" % (where, e))
 
 
+def _nor(path, size):
+    """The pretend log partition: a NOR flash fake kept in DIR/ring.nor (--store files: the log
+    as segment files in DIR, as before issue 9)."""
+    from gamelog.nor import Nor
+    try:
+        os.mkdir(path)
+    except OSError:
+        pass
+    return Nor(max(8, size // 4096), 4096, path + "/ring.nor")
+
+
 def main(argv):
     opts = {"--log": "/tmp/unotable-sim-log", "--script": None, "--inputs": None,
-            "--pace": "300", "--flash": str(FLASH), "--view": None}
+            "--pace": "300", "--flash": str(FLASH), "--view": None, "--store": "ring"}
     exit_at_end = "--exit" in argv
     i = 0
     while i < len(argv):
@@ -239,6 +253,8 @@ def main(argv):
     view = View(opts["--view"])
     board = SimBoard(opts["--script"], opts["--inputs"], int(opts["--pace"]), panel, view)
     board.flash_limit = int(opts["--flash"])
+    if opts["--store"] == "ring":  # the log on a NOR ring in a file: it outlives the table
+        board.log_flash = lambda: _nor(opts["--log"].rstrip("/"), board.flash_limit)
     deck = opts["--log"].rstrip("/") + ".deck"  # an enrolled deck lives beside the log
     hub = Hub(board, open_log(opts["--log"].rstrip("/"), board), load_deck(deck))
     board.hub = hub

@@ -3,12 +3,15 @@
 A batch: flags, [registry fingerprint], first seq, entry count; then per record a tag byte,
 [seq skip], time (absolute on the first record, else the increase), [its 4-byte chain tag] and
 the input's payload; a gap in the log is an entry of its own (seq range and cause); [the chain
-head and its mac] close the batch. A card read is one byte (its card index) when the registry
+head and its mac] close the batch. Instead of a tag per record, a batch may carry the chain head
+before its first record (START): the decoder works every tag out from it, 32 bytes a batch
+instead of 4 a record. A card read is one byte (its card index) when the registry
 knows the UID. Outcomes never travel: the host replays the inputs through the same engine.
 """
 from binascii import crc32
 
 from gamelog.fmt import put_uv, uv_len   # LEB128 varints: one definition, the log's
+from gamelog.chain import step
 
 try:
     from micropython import const
@@ -23,7 +26,8 @@ B_MORE = const(1)       # records after these exist: ask again from the last seq
 B_REG = const(2)        # u32 LE registry fingerprint follows; card indices refer to it
 B_CHAIN = const(4)      # every record carries its 4-byte chain tag after its time
 B_HEAD = const(8)       # trailer: varint seq, 32-byte chain head after it, 32-byte mac
-_FLAGS = const(15)
+B_START = const(16)     # the chain head before the first record follows the count; no tags
+_FLAGS = const(31)
 
 # Record tag byte
 T_KIND = const(7)       # bits 0-2: input kind 1..7; 0: an ext byte follows (gap, kinds 8..)
@@ -155,6 +159,7 @@ class Encoder:
         self.tick = 0
         self.k = False
         self.chain = None       # the batch carries tags: set by its first record
+        self.sh = False         # the batch starts with the chain head (START)
 
     def _room(self, first, need):
         used = 1 + (4 if self.reg is not None else 0) + uv_len(first) + uv_len(self.n + 1)
@@ -194,13 +199,19 @@ class Encoder:
         self.seq = last
         return True
 
-    def add(self, seq, t, wall, inp, tag=None):
+    def add(self, seq, t, wall, inp, tag=None, start=None):
         """Appends one record if it fits in the limit; ValueError for a malformed one.
-        tag: its 4-byte chain tag; every record of a batch has one or none has."""
+        tag: its 4-byte chain tag; every record of a batch has one or none has. start: the
+        chain head before this record (32 bytes), only for a batch's first entry, whose records
+        then carry no tags and no gap follows them."""
         b = self.buf
         wall = bool(wall)
         if not isinstance(seq, int) or not isinstance(t, int) or seq < 1 or t < 0:
             raise ValueError("seq must be >= 1 and time >= 0")
+        if self.sh and self.nt < self.n:
+            raise ValueError("no record after a gap in a batch with a chain start")
+        if start is not None and (self.n or tag is not None or len(start) != 32):
+            raise ValueError("a chain start is 32 bytes, before the first record, without tags")
         chain = tag is not None
         if self.chain is None:
             self.chain = chain
@@ -221,7 +232,7 @@ class Encoder:
             tv = t
         if wall:
             tag8 |= T_WALL
-        need = 1 + uv_len(tv) + (TAG if chain else 0)
+        need = 1 + uv_len(tv) + (TAG if chain else 0) + (32 if start else 0)
         if gap:
             tag8 |= T_GAP
             need += uv_len(gap - 1)
@@ -278,6 +289,10 @@ class Encoder:
         if not self._room(first, need):
             return False
         i = self.i
+        if start:
+            self.mv[i:i + 32] = start
+            i += 32
+            self.sh = True
         b[i] = tag8
         i += 1
         if gap:
@@ -337,7 +352,8 @@ class Encoder:
         h = 1 + (4 if self.k else 0) + uv_len(self.first) + uv_len(self.n)
         j = HDR - h
         b[j] = ((B_MORE if more else 0) | (B_REG if self.k else 0) |
-                (B_CHAIN if self.chain else 0) | (B_HEAD if head else 0))
+                (B_CHAIN if self.chain else 0) | (B_HEAD if head else 0) |
+                (B_START if self.sh else 0))
         p = j + 1
         if self.k:
             fp = self.fp
@@ -357,10 +373,10 @@ class Encoder:
         return self.mv[j:i]
 
 
-def encode(records, registry=None, more=False, head=None):
+def encode(records, registry=None, more=False, head=None, start=None):
     """records: [(seq, t, wall, inp[, tag]) or (first, last, cause), ...] -> bytes of one
-    batch (no size limit)."""
-    size = 64 + TRAILER
+    batch (no size limit). start: the chain head before the first (then no tags)."""
+    size = 96 + TRAILER
     for r in records:
         if len(r) == 3:
             size += 16
@@ -371,8 +387,9 @@ def encode(records, registry=None, more=False, head=None):
     e = Encoder(registry, size)
     for r in records:
         if not (e.gap(r[0], r[1], r[2]) if len(r) == 3 else
-                e.add(r[0], r[1], r[2], r[3], r[4] if len(r) > 4 else None)):
+                e.add(r[0], r[1], r[2], r[3], r[4] if len(r) > 4 else None, start)):
             raise ValueError("batch overflow")
+        start = None
     return bytes(e.finish(more, head))
 
 
@@ -419,19 +436,11 @@ def decode(data, registry=None):
     """A batch -> (entries, more, head). entries: (seq, t, wall, inp, tag) per record (tag is
     None in a batch without chain tags) and (first, last, cause) per gap; head: (seq, head,
     mac) or None. CodecError if damaged; RegistryMismatch if it names cards by index and
-    `registry` (an object with .uid(i)) is not the hub's."""
+    `registry` (an object with .uid(i)) is not the hub's. In a batch with a chain start the
+    tags are worked out here (chain_start(data) gives the head they start from)."""
     r = _Rd(data)
-    fl = r.byte()
-    if fl & ~_FLAGS:
-        raise CodecError("unknown batch flags %02x" % fl)
+    fl, fp, seq, count, h = _header(r)
     chain = fl & B_CHAIN
-    fp = -1
-    if fl & B_REG:
-        fp = 0
-        for k in range(4):
-            fp |= r.byte() << (8 * k)
-    seq = r.uv()
-    count = r.uv()
     out = []  # type: list
     t = 0
     tick = 0
@@ -450,6 +459,10 @@ def decode(data, registry=None):
         if not kind:
             kind = r.byte()
             if kind == X_GAP:
+                if fl & B_START:
+                    if not out:
+                        raise CodecError("a chain start before a gap")
+                    h = None            # the chain cannot be followed past a gap
                 span = r.uv()
                 c = r.byte()
                 out.append((seq, seq + span, CAUSES[c] if c < len(CAUSES) else CAUSES[0]))
@@ -492,6 +505,14 @@ def decode(data, registry=None):
             inp = (IN_RULE, name, unzz(r.uv()) if tag & T_X else r.text())
         elif kind == IN_UNDO:
             inp = (IN_UNDO, r.uv())
+        if fl & B_START:
+            if h is None:
+                raise CodecError("a record after a gap in a batch with a chain start")
+            try:
+                h = step(h, seq, t, bool(tag & T_WALL), inp)
+            except (ValueError, TypeError, OverflowError):  # struct.error is a ValueError
+                raise CodecError("the input at seq %d cannot be chained" % seq)
+            tg = h[:TAG]
         out.append((seq, t, bool(tag & T_WALL), inp, tg))
     head = None
     if fl & B_HEAD:
@@ -500,3 +521,28 @@ def decode(data, registry=None):
     if r.i != n:
         raise CodecError("%d bytes after the last entry" % (n - r.i))
     return out, bool(fl & B_MORE), head
+
+
+def _header(r):
+    # flags, fingerprint (-1: none), first seq, count, chain start (None: none)
+    fl = r.byte()
+    if fl & ~_FLAGS:
+        raise CodecError("unknown batch flags %02x" % fl)
+    fp = -1
+    if fl & B_REG:
+        fp = 0
+        for k in range(4):
+            fp |= r.byte() << (8 * k)
+    seq = r.uv()
+    count = r.uv()
+    h = None
+    if fl & B_START:
+        if fl & B_CHAIN or not count:
+            raise CodecError("a chain start with tags or without records")
+        h = r.take(32)
+    return fl, fp, seq, count, h
+
+
+def chain_start(data):
+    """The chain head before a batch's first record if the batch carries it, else None."""
+    return _header(_Rd(data))[4]

@@ -167,6 +167,10 @@ class LinkServer:
         elif e.reg is not reg:
             e.set_registry(reg)
         hf = getattr(self.h, "head", None)
+        # a host without the chain head before seq gets it once (32 bytes) and works the tags
+        # out, rather than 4 bytes a record; where the hub cannot vouch for it, the tags
+        cb = getattr(self.h, "chain_before", None) if tags else None
+        sh = cb(seq) if cb else None
         e.start(lim)
         more = False
         it = self.h.records(seq)
@@ -178,13 +182,15 @@ class LinkServer:
                     if not e.gap(max(r[0], seq), r[1], r[2]):
                         more = True
                         break
-                    if not tags:
+                    if not tags or e.sh or cb and e.n == 1:
                         more = True
                         break
                     continue
                 if r[0] < seq:
                     continue
-                if not e.add(r[0], r[1], r[2], r[3], r[4] if tags and len(r) > 4 else None):
+                first = None if e.n else sh
+                tg = r[4] if tags and not (first or e.sh) and len(r) > 4 else None
+                if not e.add(r[0], r[1], r[2], r[3], tg, first):
                     more = True
                     break
         finally:

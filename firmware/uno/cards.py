@@ -139,6 +139,12 @@ def _hash(uid, n):
     return hash(uid if type(uid) is bytes else bytes(uid)) & (_INDEX - 1)
 
 
+if _HOST:
+    class _Uids(dict):
+        def __missing__(self, uid):  # an unknown tag, or anything else hashable
+            return -1
+
+
 class Registry:
     """The enrolled deck: tag UID (bytes) -> physical card, and back.
 
@@ -170,12 +176,13 @@ class Registry:
                 h = (h + 1) & (_INDEX - 1)
             index[h] = i + 1
         if _HOST:  # the host has heap to spare: a dict is faster there; the board keeps the index
-            self._uids = dict((bytes(uids[i]), i) for i in range(NCARDS))
+            self._uids = _Uids((bytes(uids[i]), i) for i in range(NCARDS))
             self.card = self._host_card
+            self.find = self._uids.__getitem__  # no Python frame: Table.feed's one lookup
 
     def _host_card(self, uid):
         try:
-            return self._uids.get(uid, -1)
+            return self._uids[uid]
         except TypeError:  # unhashable: a bytearray read, or not a UID at all
             return self.lookup(uid)
 
@@ -201,6 +208,9 @@ class Registry:
             return -1
 
     lookup = card  # through the index, as the board reads (the host's card() is a dict)
+    # card(), or on the host a dict's own lookup that raises TypeError for what it cannot hash
+    # (a bytearray read: the caller asks card() then)
+    find = card
 
     @classmethod
     def from_blob(cls, blob):

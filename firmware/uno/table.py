@@ -135,6 +135,10 @@ _WILD = const(4)
 _MISPLAYS = (_R_NOT_TURN, _R_UNPLAYABLE, _R_W4_ILLEGAL, _R_ONLY_DRAWN, _R_MUST_DRAW, _R_LAST_CARD)
 # -- end of codes --
 
+# TakeBack's log (uno/takeback.py), for the one case feed writes itself
+_LOG_OK = const(8)  # takeback._OK: an accepted input
+_CAP = const(512)   # takeback._CAP: a chunk's bytes
+
 SHOE = const(0)
 PILE = const(11)
 ASIDE = const(12)
@@ -247,25 +251,47 @@ class Table:
         n = len(inp)
         kind = inp[0] if n else 0
         a = inp[1] if n > 1 else None
-        card = -1
         if kind == _IN_SHOE or kind == _IN_PAD:
-            card = self.registry.card(a)
+            try:
+                card = self.registry.find(a)
+            except TypeError:  # the host's dict cannot hash it (a bytearray read)
+                card = self.registry.card(a)
             if card < 0:
-                self._reject(_R_UNKNOWN, 0, -1)
+                out.append((_REJECT, _R_UNKNOWN, 0, -1))
             elif kind == _IN_PAD:
                 self._pad(card)
             else:
                 where = self.loc[card]
                 if where == SHOE:
-                    if self.phase == _P_PLAY:
-                        self._draw(card)  # _shoe's first case, without the call
+                    ph = self.phase
+                    if ph == _P_PLAY:
+                        self._draw(card)  # _shoe's first cases, without the call
+                    elif ph == _P_DEAL:
+                        self._deal(card)
                     else:
                         self._shoe(card)
                 elif where <= MAX_SEAT:  # _misplaced's last case: a card in a hand read again
                     out.append((_REJECT, _R_TWICE if card == self.last else _R_IN_HAND, where, card))
                 else:
                     self._misplaced(card, where)
-        elif (kind == _IN_SEAT or kind == _IN_COLOUR) and n == 3 and type(a) is int:
+            if self.shoe == 0 or self.due:
+                self._check_due()
+            if len(out) == 1 and out[0][0] == _REJECT:
+                if ms < 0:
+                    return out  # changed nothing and took no time
+            elif ms < 0 and card >= 0:
+                # an accepted card read, most of a round: TakeBack.keep's first case, inline
+                back = self.back
+                i = back.n
+                if i <= back.room and i < _CAP - 1 and self.phase == back.phase:
+                    log = back.log
+                    log[i] = kind | _LOG_OK
+                    log[i + 1] = card
+                    back.n = i + 2
+                    return out
+            self.back.keep(inp, ms, out, card)
+            return out
+        if (kind == _IN_SEAT or kind == _IN_COLOUR) and n == 3 and type(a) is int:
             if kind == _IN_COLOUR:
                 self._colour(a)
             elif 1 <= a <= MAX_SEAT:
@@ -286,7 +312,7 @@ class Table:
             self._check_due()
         if ms < 0 and len(out) == 1 and out[0][0] == _REJECT and kind != _IN_TICK:
             return out  # changed nothing and took no time: nothing for the take-back to keep
-        self.back.keep(inp, ms, out, card)
+        self.back.keep(inp, ms, out)
         return out
 
     def _reject(self, why, seat, card):
@@ -313,24 +339,27 @@ class Table:
         if ph == _P_PLAY:
             self._draw(card)
         elif ph == _P_DEAL:
-            order = self.active
-            n = len(order)
-            seat = order[(order.index(self.dealer) + (1 + self.dealt % n) * self.dir) % n]
-            self.dealt += 1
-            self.loc[card] = seat  # _give, inline (the hot paths below too)
-            self.shoe -= 1
-            self.last = card
-            self.dry = 0
-            self.hands[seat].append(card)
-            self.out.append((_DEAL, seat, card))
-            if self.dealt == n * self.rules.hand_size:
-                self.phase = _P_START
+            self._deal(card)
         elif ph == _P_START:
             self._start(card)
         elif ph == _P_DRAWOFF:
             self._drawoff(card)
         else:
             self._reject(_R_WANT_SHUFFLE, 0, card)
+
+    def _deal(self, card):
+        order = self.active
+        n = len(order)
+        seat = order[(order.index(self.dealer) + (1 + self.dealt % n) * self.dir) % n]
+        self.dealt += 1
+        self.loc[card] = seat  # _give, inline (the hot paths below too)
+        self.shoe -= 1
+        self.last = card
+        self.dry = 0
+        self.hands[seat].append(card)
+        self.out.append((_DEAL, seat, card))
+        if self.dealt == n * self.rules.hand_size:
+            self.phase = _P_START
 
     def _misplaced(self, card, where):
         if where == PILE:

@@ -79,31 +79,29 @@ def _pack(d, skip):
     """An object's fields as (names, bytes, others): ints, flags and lists of small ints as a
     few bytes each (a round's start state in some 300 bytes, not a dict of copies), the rest
     kept. Once a round: the lists go through bytes() whole, not int by int; a count or seat
-    below 64 is one byte; the kept fields (skip) are looked for only among the objects."""
-    key = len(skip)
-    names = _names.get(key, ())
-    nn = len(names)
-    same = True  # the fields as last time: their names are not stored again
-    i = 0
+    below 64 is one byte; the kept fields (skip) are looked for only among the objects and
+    take a byte (8) each, so that the names are the object's own, in order."""
     buf = bytearray()
+    add = buf.append
     others = None  # made only when some field needs it (the table's never does)
-    for k in d:
-        v = d[k]
+    for k, v in d.items():
         t = type(v)
         if t is int:
             if 0 <= v < 64:
-                buf.append(64 | v)
+                add(64 | v)
             else:
-                buf.append(0)
+                add(0)
                 _put(buf, v)
-        elif v is True or v is False or v is None:
-            buf.append(1 if v else 2 if v is False else 3)
+        elif t is bool:
+            add(1 if v else 2)
+        elif v is None:
+            add(3)
         elif t is bytearray:
-            buf.append(4)
+            add(4)
             _put(buf, len(v))
             buf.extend(v)
         elif k in skip:
-            continue
+            add(8)
         elif t is list:
             try:  # cards, seats, small counts: one byte each (ValueError past 255)
                 if v and type(v[0]) is list:
@@ -112,36 +110,36 @@ def _pack(d, skip):
                         if type(x) is not list:
                             raise TypeError
                         b.append(bytes(x))
-                    buf.append(6)
+                    add(6)
                     _put(buf, len(b))
                     for x in b:
-                        _put(buf, len(x))
+                        n = len(x)
+                        if n < 64:
+                            add(n << 1)  # _put's zigzag varint, inline: a hand is short
+                        else:
+                            _put(buf, n)
                         buf.extend(x)
                 else:
                     b = bytes(v)
-                    buf.append(5)
+                    add(5)
                     _put(buf, len(b))
                     buf.extend(b)
             except (TypeError, ValueError):  # scores past 255, or anything else
-                buf.append(7)
+                add(7)
                 if others is None:
                     others = []
                 others.append(_copy(v))
         else:
-            buf.append(7)  # str, tuple: kept (a copy of anything mutable)
+            add(7)  # str, tuple: kept (a copy of anything mutable)
             if others is None:
                 others = []
             others.append(_copy(v))
-        if same:
-            if i < nn and names[i] is k:
-                i += 1
-                continue
-            same = False
-            names = list(names[:i])
-        names.append(k)
-        i += 1
-    if not same or i < nn:
-        names = _names[key] = tuple(names[:i])
+    names = tuple(d)
+    key = len(skip)
+    if _names.get(key) == names:  # the fields as last time: one tuple kept for them all
+        names = _names[key]
+    else:
+        _names[key] = names
     return names, bytes(buf), others
 
 
@@ -174,6 +172,8 @@ def _unpack(packed, obj):
                 m, i = _unvarint(buf, i)
                 v.append(list(buf[i:i + m]))
                 i += m
+        elif tag == 8:
+            continue  # kept, not packed
         else:
             v = _copy(others[k])
             k += 1

@@ -22,7 +22,7 @@ from binascii import a2b_base64, b2a_base64, Error as B64Error
 import serial
 
 from link import frame as fr
-from link.codec import decode as decode_batch, CodecError, RegistryMismatch, NCARDS
+from link.codec import decode as decode_batch, chain_start, CodecError, RegistryMismatch, NCARDS
 from link.server import chunks, chunk_uids
 from unotable.errors import UnotableError
 
@@ -403,6 +403,8 @@ class Link:
                 raise ProtocolError("records from seq %d could not be decoded: %s" % (seq, e))
             if recs and recs[0][0] < seq:
                 raise ProtocolError("the table sent seq %d, asked from %d" % (recs[0][0], seq))
+            if h is None and chain:
+                h = chain_start(data)           # the head before the batch: tags worked out here
             for r in recs:
                 if len(r) == 3:
                     top = r[1]

@@ -106,8 +106,10 @@ class SimTable:
     log None: a temporary log, deleted by close() (tests); `unotable sim` always gives one."""
 
     def __init__(self, script=None, log=None, pace=300, heap=HEAP, exit_at_end=False, code=None,
-                 run=("-m", "hub.sim"), flash=None):
-        # run: unotable.romfs.sim_run starts it from an image; flash: the log partition's bytes
+                 run=("-m", "hub.sim"), flash=None, store=None):
+        # run: unotable.romfs.sim_run starts it from an image; flash: the log partition's bytes;
+        # store: "ring" (a NOR fake, the default) or "files" (segment files, a board without
+        # a log partition)
         self.tmp = tempfile.mkdtemp(prefix="unotable-sim-")
         self.log = log or os.path.join(self.tmp, "log")
         if code is None:  # compiled as deployed; tests pass one compiled set for many tables
@@ -129,6 +131,8 @@ class SimTable:
             argv.append("--exit")
         if flash:
             argv += ["--flash", str(flash)]
+        if store:
+            argv += ["--store", store]
         env = dict(os.environ, MICROPYPATH=code + ":.frozen")
         self.proc = subprocess.Popen(argv, stdin=master, stdout=master, stderr=subprocess.PIPE,
                                      pass_fds=(rd, vw), env=env, cwd=self.tmp)

@@ -275,3 +275,57 @@ def test_run_task_samples_the_pins():
 
     asyncio.run(main())
     assert got.take() == [(0, False), (0, True)]
+
+
+# The take-back chord: two buttons held together for chord_ms (docs/buttons.md).
+
+def chord_bank(**kw):
+    return bank(n=16, chord=1 << 11 | 1 << 14, chord_id=99, chord_ms=3000, **kw)
+
+
+def test_chord_fires_once_after_its_time_and_nothing_else():
+    b, got = chord_bank()
+    t = hold(b, 5, 100, UP)
+    t = hold(b, t, 2900, down(11, 14))
+    assert got.take() == []            # no long press of either colour, no chord yet
+    t = hold(b, t, 3200, down(11, 14))
+    assert got.take() == [(99, True)]
+    t = hold(b, t, 6000, down(11, 14))  # held on: still once
+    hold(b, t, 6300, UP)
+    assert got.take() == []            # their releases fire nothing
+
+
+def test_chord_let_go_early_fires_nothing():
+    b, got = chord_bank()
+    t = hold(b, 5, 100, UP)
+    t = hold(b, t, 1500, down(11, 14))
+    t = hold(b, t, 1700, down(14))     # red let go: the chord is off, blue stays quiet
+    hold(b, t, 5000, UP)
+    assert got.take() == []
+
+
+def test_chord_time_counts_from_the_last_button_down():
+    b, got = chord_bank()
+    t = hold(b, 5, 100, UP)
+    t = hold(b, t, 600, down(11))      # red alone for 500 ms: below its long press
+    t = hold(b, t, 3500, down(11, 14))
+    assert got.take() == []            # 2.9 s since blue went down
+    hold(b, t, 3800, down(11, 14))
+    assert got.take() == [(99, True)]
+
+
+def test_chord_held_at_power_up_fires_nothing():
+    got = Presses()
+    b = ButtonBank(16, got, chord=1 << 11 | 1 << 14, chord_id=99, chord_ms=3000)
+    b.feed(0, down(11, 14))
+    hold(b, 5, 5000, down(11, 14))
+    assert got.take() == []
+
+
+def test_other_buttons_press_as_usual_during_a_chord():
+    b, got = chord_bank()
+    t = hold(b, 5, 100, UP)
+    t = hold(b, t, 400, down(11, 14))
+    t = hold(b, t, 600, down(11, 14, 2))
+    t = hold(b, t, 3300, down(11, 14))
+    assert got.take() == [(2, False), (99, True)]

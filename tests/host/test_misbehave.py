@@ -128,14 +128,16 @@ def test_a_cable_pulled_during_enrolment_ends_it(code):
 
 def test_a_full_flash_refuses_inputs_keeps_the_link_and_plays_on_after_sync_ack(code, tmp_path):
     log = str(tmp_path / "log")
-    table = sim.SimTable(ROUND, pace=0, log=log, code=code)      # a round, then its snapshot
+    table = sim.SimTable(ROUND, pace=0, log=log, code=code,      # a round, then its snapshot
+                         store="files")
     try:
         s = until_done(table)
         assert s["phase"] in ("round_over", "match_over")
     finally:
         table.close()
     used = sum(os.path.getsize(os.path.join(log, n)) for n in os.listdir(log))
-    table = sim.SimTable(log=log, code=code, flash=used + 300)  # room for ~25 more inputs
+    table = sim.SimTable(log=log, code=code, flash=used + 300,  # room for ~25 more inputs
+                         store="files")
     try:
         seq0 = table.status()["seq"]
         for _ in range(60):

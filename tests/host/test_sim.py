@@ -169,14 +169,14 @@ def _flip(path, at):
 def test_damage_in_an_older_segment_is_a_gap_at_sync_and_hides_nothing_else(code, tmp_path):
     from unotable.link import Gap
     log = str(tmp_path / "log")
-    table = sim.SimTable(EXAMPLES[1], pace=0, log=log, code=code)
+    table = sim.SimTable(EXAMPLES[1], pace=0, log=log, code=code, store="files")
     try:
         s = until_done(table)
     finally:
         table.close()
     segs = sorted(n for n in os.listdir(log) if n.endswith(".log"))
     _flip(os.path.join(log, segs[0]), os.path.getsize(os.path.join(log, segs[0])) // 2)
-    again = sim.SimTable(log=log, code=code)
+    again = sim.SimTable(log=log, code=code, store="files")
     try:
         assert sim.state_only(again.status()) == sim.state_only(s)   # the round is intact
         again.link.close()
@@ -194,14 +194,14 @@ def test_damage_in_an_older_segment_is_a_gap_at_sync_and_hides_nothing_else(code
 
 def test_a_damaged_snapshot_boots_says_so_and_plays_on(code, tmp_path):
     log = str(tmp_path / "log")
-    table = sim.SimTable(EXAMPLES[1], pace=0, log=log, code=code)
+    table = sim.SimTable(EXAMPLES[1], pace=0, log=log, code=code, store="files")
     try:
         until_done(table)
     finally:
         table.close()
     segs = sorted(n for n in os.listdir(log) if n.endswith(".log"))
     _flip(os.path.join(log, segs[-1]), -6)                          # inside the snapshot
-    again = sim.SimTable(log=log, code=code)
+    again = sim.SimTable(log=log, code=code, store="files")
     try:
         st = again.status()
         assert st["damage"] and st["tune"] == "damaged" and "DAMAGED" in st["notice"]
