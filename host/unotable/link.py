@@ -10,6 +10,7 @@
 Every failure is a LinkError whose message says what happened and what to do next.
 """
 import json
+import os
 import random
 import time
 
@@ -228,6 +229,19 @@ class Link:
                           "Reconnect and run the command again; `unotable sync` resumes where it "
                           "stopped." % (self.port, verb, _why(e)))
 
+    def _shared(self, e):
+        """pyserial's "ready to read but returned no data": a pulled cable, or another program
+        reading the same port. The port still there: the second (counted, named if no answer
+        comes), so that a terminal left open on the port stops no command."""
+        if "multiple access" not in str(e):
+            return False
+        try:
+            os.stat(self.port)
+        except (OSError, TypeError, ValueError):
+            return False
+        self.stats["discarded"] += 1
+        return True
+
     def _write(self, data, verb):
         try:
             self.ser.write(data)
@@ -258,7 +272,12 @@ class Link:
                 return None
             try:
                 data = ser.read(max(1, ser.in_waiting))
-            except (serial.SerialException, OSError) as e:
+            except serial.SerialException as e:
+                if not self._shared(e):
+                    raise self._gone(verb, e) from None
+                time.sleep(POLL)        # another reader took the bytes: not ours anyway
+                continue
+            except OSError as e:
                 raise self._gone(verb, e) from None
             buf += data
 

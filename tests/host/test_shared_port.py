@@ -1,0 +1,100 @@
+"""Several host programs on one table's port at once (issue 11, point 1): `monitor`, `status`
+and `sync` run side by side against a simulated table that keeps playing. None of them dies,
+none takes another's answer, and the game goes on. Real processes on the pseudo-terminal, as
+a user would start them in three terminals."""
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+
+from unotable import sim
+from unotable.store import Store
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCRIPT = os.path.join(ROOT, "examples", "round-10p.jsonl")
+ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(
+    [os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware")]))
+
+
+def unotable(*argv):
+    """The command as a user runs it (this tree's code), in a process of its own."""
+    return subprocess.Popen([sys.executable, "-m", "unotable.cli", *argv], env=ENV,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def finished(p, timeout=60):
+    out, err = p.communicate(timeout=timeout)
+    assert "Traceback" not in out + err, err
+    return p.returncode, out, err
+
+
+def test_monitor_status_and_sync_take_turns_on_the_port_of_a_table_that_plays_on(code,
+                                                                                tmp_path):
+    table = sim.SimTable(SCRIPT, pace=60, code=code, log=str(tmp_path / "log"))
+    try:
+        assert table.status() is not None
+        table.link.close()          # the port is the host programs'
+        port = table.port
+        mon_db, sync_db = str(tmp_path / "monitor.sqlite3"), str(tmp_path / "sync.sqlite3")
+        monitor = unotable("monitor", "-p", port, "--db", mon_db, "--every", "0.1",
+                           "--count", "40")
+        seq0 = table.status()["seq"]
+        statuses, syncs = 0, 0
+        while monitor.poll() is None and (statuses < 3 or syncs < 3):
+            c, out, err = finished(unotable("status", "--json", "-p", port))
+            assert c == 0, err
+            d = json.loads(out)             # its own answers: a hello and a status
+            assert d["hello"]["board"] == "sim" and "next_seq" in d["status"]
+            statuses += 1
+            c, out, err = finished(unotable("sync", "-p", port, "--db", sync_db))
+            assert c == 0, err
+            assert "stored" in out
+            syncs += 1
+        c, out, err = finished(monitor, 120)
+        assert c == 0, err
+        assert statuses >= 2 and syncs >= 2, (statuses, syncs)
+        seqs = [int(m.group(1)) for m in re.finditer(r"^\s*(\d+)  ", out, re.M)]
+        assert len(seqs) >= 40 and seqs == sorted(set(seqs)), out    # each once, in order
+        assert table.running(), table.close()
+        s = table.status()
+        assert s is not None and s["seq"] > seq0          # the game went on
+        c, out, err = finished(unotable("sync", "-p", port, "--db", sync_db))
+        assert c == 0, err
+        with Store(sync_db) as db, Store(mon_db) as mdb:
+            tid = db.tables()[0]["id"]
+            assert mdb.tables()[0]["id"] == tid
+            held = dict((seq, inp) for seq, _, inp in _inputs(db, tid))
+            for seq, _, inp in _inputs(mdb, tid):   # what the monitor stored, the same
+                assert held[seq] == inp
+        thief = threading.Thread(target=_steal, args=(port, 2.0))   # a terminal left open
+        thief.start()
+        c, out, err = finished(unotable("status", "-p", port, "--timeout", "0.2"))
+        thief.join()
+        if c:                       # it may win the race for its answers: else it says why
+            assert c == 2 and len(err.strip().splitlines()) == 1, err
+            assert "reading the port" in err, err
+        assert table.running() and table.status() is not None    # the table did not mind
+    finally:
+        table.close()
+
+
+def _steal(port, seconds):
+    """A program that reads the port and does not take turns (screen, a terminal)."""
+    fd = os.open(port, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    end = time.monotonic() + seconds
+    try:
+        while time.monotonic() < end:
+            try:
+                os.read(fd, 4096)
+            except BlockingIOError:
+                time.sleep(0.002)
+    finally:
+        os.close(fd)
+
+
+def _inputs(db, tid):
+    return list(db.db.execute("SELECT seq, t, line FROM inputs WHERE table_id = ? ORDER BY seq",
+                              (tid,)))
