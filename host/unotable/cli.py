@@ -4,6 +4,7 @@ Exit codes: 0 done; 1 a check found a problem; 2 nothing was done (the one line 
 3 a bug in unotable; 130 interrupted. docs/host.md has the whole story.
 """
 import argparse
+import itertools
 import json
 import os
 import sys
@@ -29,8 +30,20 @@ def _open(path):
         raise file_error(e, path) from None
 
 
-def _counted(f, progress):
-    for n, line in enumerate(f, 1):
+def _counted(f, progress, path):
+    """The lines of f, with progress; an empty file is refused before anything is printed."""
+    first = []
+    for line in f:
+        first.append(line)
+        if line.strip():
+            break
+    else:
+        raise UsageError("%s is empty: nothing to replay" % path)
+    return _numbered(itertools.chain(first, f), progress)
+
+
+def _numbered(lines, progress):
+    for n, line in enumerate(lines, 1):
         if not n & 255:
             progress(n)
         yield line
@@ -45,7 +58,7 @@ def cmd_replay(args):
     progress = Progress("lines replayed")
     try:
         with _open(args.script) as f:
-            lines = _counted(f, progress)
+            lines = _counted(f, progress, args.script)
             if args.json:
                 for line in run.record(lines):
                     out.write(line + "\n")
@@ -91,6 +104,17 @@ def _seconds(text):
         v = -1
     if not 0 < v < 1e6:
         raise argparse.ArgumentTypeError("give seconds, a number above 0 (got %r)" % text)
+    return v
+
+
+def _ms(text):
+    try:
+        v = int(text)
+    except ValueError:
+        v = -1
+    if not 0 <= v <= 600000:
+        raise argparse.ArgumentTypeError("give milliseconds, a whole number from 0 (got %r)"
+                                         % text)
     return v
 
 
@@ -173,7 +197,7 @@ def parser():
 
     s = cmd("sim", "the simulated table: watch a script play, or play by typing", cmd_sim)
     s.add_argument("script", nargs="?", help="table script to play (default: none, type inputs)")
-    s.add_argument("--pace", type=int, default=400, metavar="MS",
+    s.add_argument("--pace", type=_ms, default=400, metavar="MS",
                    help="ms between a script's inputs (default: 400)")
     s.add_argument("--log", metavar="DIR", help="keep the table's log here (default: a new "
                    "folder under %s, printed at the start)" % sim.data_dir())

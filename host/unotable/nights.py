@@ -234,6 +234,9 @@ def _export(db, tid, args):
     if db.next_seq(tid) == 1:
         raise NotFound("table %s has no inputs stored: nothing to export (`unotable sync`)"
                        % shown(db, tid))
+    if args.to_seq is not None and args.to_seq < args.from_seq:
+        raise UsageError("--from %d comes after --to %d: nothing to export"
+                         % (args.from_seq, args.to_seq))
     write = export.export_csv if args.format == "csv" else export.export_jsonl
     if not args.out:
         write(db, tid, sys.stdout, args.from_seq, args.to_seq)

@@ -483,8 +483,12 @@ def _check_script(path):
     from uno.record import Replay
     try:
         with open(path, encoding="utf-8") as f:
-            for _ in Replay().run(f):
-                pass
+            lines = [line for line in f]
+        if not any(line.strip() for line in lines):
+            raise SimError("%s is empty: nothing to play (`unotable sim` alone: type the "
+                           "inputs)" % path)
+        for _ in Replay().run(lines):
+            pass
     except OSError as e:
         raise SimError("cannot read %s: %s" % (path, e.strerror or e)) from None
     except UnicodeDecodeError:
