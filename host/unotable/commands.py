@@ -18,6 +18,7 @@ from uno.rules import catalogue, presets
 from uno.rulebook import RULE_TEXT
 from unotable import settings
 from unotable.errors import UnotableError, UsageError
+from unotable.ui import plural
 from unotable.link import Link, LinkError, ProtocolError, Refused
 from unotable.build import build, tool
 
@@ -93,8 +94,10 @@ def _status_lines(hello, s):
         s["round"], phase.replace("_", " "), s["dealer"] or "-", s["turn"] or "-", colour,
         s["next_seq"])
     for seat, cards, score, owes in s["seats"]:
-        yield "  seat %-2d %3d cards %5d points%s" % (seat, cards, score,
-                                                      "  owes %d" % owes if owes else "")
+        yield "  seat %-2d %3d %-5s %5d %-6s%s" % (
+            seat, cards, "card" if cards == 1 else "cards", score,
+            "point" if score == 1 else "points",
+            "  owes %s" % plural(owes, "card") if owes else "")
     if s.get("id") or hello.get("id"):
         yield "table id %s" % (s.get("id") or hello.get("id"))
     head = s.get("head")
@@ -210,9 +213,10 @@ def cmd_enroll(args):
                 print("%d more tags were read after the last card: %s (not enrolled)" % (
                     len(extra), " ".join(extra)))
             if missing:
-                return say_error("enroll", "%d cards were not read: %s. Nothing was changed; "
+                return say_error("enroll", "%s not read: %s. Nothing was changed; "
                                  "enroll again with every card at hand." % (
-                                     len(missing), " ".join(missing)))
+                                     "1 card was" if len(missing) == 1 else
+                                     "%d cards were" % len(missing), " ".join(missing)))
             link.upload_registry(uids)
             print("deck enrolled: 108 cards; the table knows them from now on")
     except LinkError as e:

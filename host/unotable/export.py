@@ -17,6 +17,7 @@ from uno.state import snapshot
 from uno.table import Table
 from unotable.replay import short
 from unotable.store import is_id
+from unotable.ui import plural
 
 CSV_COLUMNS = ("seq", "t", "input", "event", "seat", "card", "n", "why", "more", "at")
 MAX_PROBLEMS = 100     # a log damaged throughout is not worth 5,000 lines of report
@@ -237,12 +238,13 @@ class Report:
             sig = "%d covered by heads signed with the table's key" % self.signed
         else:
             sig = "no key to check the heads' signatures (`unotable pair`)"
-        return "chain of table %s: %d inputs checked, %d could not be checked; %s" % (
-            self.table or "?", self.checked, self.unchecked, sig)
+        return "chain of table %s: %s checked, %d could not be checked; %s" % (
+            self.table or "?", plural(self.checked, "input"), self.unchecked, sig)
 
     def __str__(self):
-        head = "%s: %s, %d inputs, %d rounds, %d rejected" % (
-            "ok" if self.ok else "NOT OK", self.kind, self.inputs, self.rounds, self.rejections)
+        head = "%s: %s, %s, %s, %d rejected" % (
+            "ok" if self.ok else "NOT OK", self.kind, plural(self.inputs, "input"),
+            plural(self.rounds, "round"), self.rejections)
         if self.part:
             head += " (a part: seqs %s..%s)" % (self.part[0], self.part[1] or "end")
         lines = [head]
@@ -313,9 +315,9 @@ class ChainCheck:
             if e[1] == 0:
                 if self.pending and self.key is not None and self.rep is not None:
                     self.rep.notes.append(
-                        "the %d inputs from seq %d to the gap at seq %d are checked by the chain "
+                        "the %s from seq %d to the gap at seq %d checked by the chain, "
                         "but no head signed with the table's key covers them"
-                        % (self.pending[2], self.pending[1], e[0]))
+                        % (plural(self.pending[2], "input"), self.pending[1], e[0]))
                 self.pending = None
                 self.h = None
                 self._why = "after the gap at seqs %d..%d (%s)" % e[2]
@@ -347,9 +349,10 @@ class ChainCheck:
     def _end_pending(self):
         if self.pending and self.key is not None:
             line, seq, n = self.pending
-            self._problem(seq, "line %d: from seq %d on, %d inputs are not covered by a chain "
+            self._problem(seq, "line %d: from seq %d on, %s not covered by a chain "
                           "head signed with the table's key: the record was made again without "
-                          "the key, or its end was not synced" % (line, seq, n))
+                          "the key, or its end was not synced"
+                          % (line, seq, "1 input is" if n == 1 else "%d inputs are" % n))
         self.pending = None
 
     def _end_blind(self):
@@ -415,9 +418,9 @@ class ChainCheck:
             self.pending = None
             break
         if upto is not None and self.pending and self.rep is not None:
-            self.rep.notes.append("the last %d inputs of the part are checked by the chain; the "
+            self.rep.notes.append("the last %s of the part checked by the chain; the "
                                   "signed head that covers them is past its end"
-                                  % self.pending[2])
+                                  % plural(self.pending[2], "input"))
             self.pending = None
         self._end_pending()
         self._end_blind()
@@ -735,9 +738,10 @@ def check_chain_stored(store, table):
 
 def _untagged(rep, walk):
     if walk.untagged:
-        rep.notes.append("%d inputs carry no chain tag (synced before the table had a chain): "
+        rep.notes.append("%s no chain tag (synced before the table had a chain): "
                          "the chain runs over them, checked by the next tag or head"
-                         % walk.untagged)
+                         % ("1 input carries" if walk.untagged == 1
+                            else "%d inputs carry" % walk.untagged))
 
 
 def table_of(lines):

@@ -214,15 +214,17 @@ class Link:
                     "firmware is not running. Reset the table, or install it with "
                     "`unotable deploy --port %s`." % (port, verb, port))
         if problem != "timeout":
-            return ("answers from %s to `%s` arrived damaged %d times: check the USB cable and "
-                    "that nothing else uses the port (baud 115200)." % (port, verb, retries))
+            return ("answers from %s to `%s` arrived damaged %s: check the USB cable and "
+                    "that nothing else uses the port (baud 115200)."
+                    % (port, verb, _times(retries)))
         if self.stats["discarded"]:
-            return ("no answer from %s to `%s` after %d tries, but answers to another "
+            return ("no answer from %s to `%s` after %s, but answers to another "
                     "program's requests came: a program that does not take turns (a terminal, "
                     "mpremote) is reading the port; close it and run the command again"
-                    % (port, verb, retries))
-        return ("no answer from %s to `%s` after %d tries: is the table powered and running "
-                "the firmware? Try `unotable status --port %s`." % (port, verb, retries, port))
+                    % (port, verb, _tries(retries)))
+        return ("no answer from %s to `%s` after %s: is the table powered and running "
+                "the firmware? Try `unotable status --port %s`."
+                % (port, verb, _tries(retries), port))
 
     def _gone(self, verb, e):
         return DeviceGone("lost %s during `%s` (%s): was the cable pulled or the table reset? "
@@ -514,6 +516,14 @@ def open_repl(port, timeout=1.0):
             return True
     except LinkError:
         return False
+
+
+def _tries(n):
+    return "1 try" if n == 1 else "%d tries" % n
+
+
+def _times(n):
+    return "once" if n == 1 else "%d times" % n
 
 
 def _why(e):

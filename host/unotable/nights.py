@@ -335,7 +335,7 @@ def cmd_monitor(args):
             for _ in run.run(db.script_lines(name, 1, None)):
                 seen += 1
             last = db.next_seq(name) - 1
-            print("%s: %d inputs so far; watching (Ctrl-C to stop)" % (name, seen))
+            print("%s: %s so far; watching (Ctrl-C to stop)" % (name, plural(seen, "input")))
             shown = 0
             while args.count <= 0 or shown < args.count:
                 db.sync(name, link)

@@ -21,6 +21,7 @@ from uno.cards import COLOURS
 from uno.narrate import say
 from unotable.build import BuildError, build, tool
 from unotable.errors import UnotableError
+from unotable.ui import plural
 
 # The app's code sits in the heap on the unix port (64-bit, .mpy loaded into RAM); a board
 # freezes it into flash (docs/deploy.md). 256k holds the code (about 105 KB on this 64-bit
@@ -296,10 +297,11 @@ def view(s):
         n = seat["seat"]
         led = "*" if leds >> (n - 1) & 1 else " "
         mark = ">" if s["turn"] == n else " "
-        owes = " owes %d" % seat["owes"] if seat["owes"] else ""
+        owes = " owes %s" % plural(seat["owes"], "card") if seat["owes"] else ""
         uno = " UNO!" if s["uno_window"] == n and s["uno_called"] else ""
-        lines.append(" %s%s seat %-2d %4d pts  %2d cards: %s%s%s" % (
-            mark, led, n, seat["score"], len(seat["hand"]), " ".join(seat["hand"]), owes, uno))
+        lines.append(" %s%s seat %-2d %4d pts  %2d %-5s: %s%s%s" % (
+            mark, led, n, seat["score"], len(seat["hand"]),
+            "card" if len(seat["hand"]) == 1 else "cards", " ".join(seat["hand"]), owes, uno))
     lit = "".join(COLOURS[c] for c in range(4) if leds >> (16 + c) & 1)
     wanted = "  choose a colour!" if s["colour_wanted"] else ""
     lines.append("colour LEDs: %s  buzzer: %s%s" % (lit or "-", s.get("tune") or "-", wanted))
