@@ -223,8 +223,9 @@ def parser():
     d = cmd("deploy", "compile the firmware and copy it to a board", commands.cmd_deploy, [port])
     d.add_argument("--dry-run", action="store_true", help="print the mpremote steps only "
                    "(default: run them)")
-    d.add_argument("--resume", action="store_true", help="no soft reset before or after: for "
-                   "the simulated table, whose firmware keeps running (default: reset)")
+    d.add_argument("--resume", action="store_true", help="no soft reset before or after, for a "
+                   "board at its MicroPython prompt (a simulated table is refused: it runs this "
+                   "tree's code already; default: reset)")
     d.add_argument("--romfs", action="store_true", help="one ROMFS image into the board's romfs "
                    "partition, firmware built with ROMFS (default: files)")
 

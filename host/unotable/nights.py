@@ -244,17 +244,33 @@ def _export(db, tid, args):
     if os.path.isdir(args.out):
         raise UsageError("cannot write %s: it is a directory; give a file name" % args.out)
     tmp = "%s.part%d" % (args.out, os.getpid())
+    progress = Progress("lines written")
     try:
         with open(tmp, "w", newline="") as out:
-            n = write(db, tid, out, args.from_seq, args.to_seq)
+            n = write(db, tid, _Counting(out, progress), args.from_seq, args.to_seq)
         os.replace(tmp, args.out)
     except OSError as e:
         raise file_error(e, args.out, "write") from None
     finally:
+        progress.done()
         if os.path.exists(tmp):
             os.remove(tmp)
     print("%s written (%s)" % (args.out, plural(n, "line")), file=sys.stderr)
     return 0
+
+
+class _Counting:
+    """A file that counts the lines written to it, for the progress of a long export."""
+
+    def __init__(self, f, progress):
+        self.f = f
+        self.progress = progress
+        self.n = 0
+
+    def write(self, text):
+        self.n += text.count("\n")
+        self.progress(self.n)
+        return self.f.write(text)
 
 
 def cmd_verify(args):

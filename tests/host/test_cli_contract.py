@@ -358,7 +358,19 @@ def test_ctrl_c_stops_a_simulated_table_that_plays_on_and_its_log_stays(tmp_path
                          stderr=subprocess.PIPE, text=True)
     first = p.stdout.readline()
     log = first.split("its log: ")[1].strip()
+    port = first.split()[3].rstrip(";")
     assert log.startswith(str(tmp_path / "data" / "unotable" / "sim")), first
+    banner = p.stdout.readline().split("terminal: ")[1].split("|")[0].split()
+    assert banner == ["unotable", "-p", port, "status"]      # the command it gives works
+    r = subprocess.run([sys.executable, "-m", "unotable.cli"] + banner[1:], env=env,
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0 and "sim on %s" % port in r.stdout, r.stderr
+    r = subprocess.run([sys.executable, "-m", "unotable.cli", "status", "--json"], timeout=30,
+                       env=dict(env, UNOTABLE_PORT=port), capture_output=True, text=True)
+    assert r.returncode == 0 and '"board": "sim"' in r.stdout, r.stderr
+    r = subprocess.run([sys.executable, "-m", "unotable.cli", "ports"], env=env, timeout=30,
+                       capture_output=True, text=True)
+    assert "%s" % port in r.stdout and "simulated table" in r.stdout, r.stdout
     while True:
         line = p.stdout.readline()
         assert line, "the simulated table stopped at the script's end"

@@ -87,3 +87,19 @@ def test_clock_notes_date_each_boot_of_the_table_and_no_other():
     assert 5 not in d and 6 not in d
     assert d[7] == 1_900_000_000 - 6 and d[8] == 1_900_000_000 - 1
     assert input_dates([(1, 1_700_000_000, 1)], []) == {1: 1_700_000_000}   # a wall input
+
+
+def test_progress_shows_on_a_terminal_only():
+    import io
+    from unotable.ui import Progress
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    for stream, shown in ((Tty(), True), (io.StringIO(), False)):
+        p = Progress("lines written", 10, stream=stream)
+        p.t0 -= 1                            # the work has taken a while
+        p(5)
+        p.done()
+        assert ("\r  lines written: 5 of 10" in stream.getvalue()) == shown
+        assert shown or stream.getvalue() == ""      # piped: nothing, no \\r, no escapes
