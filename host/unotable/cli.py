@@ -163,9 +163,13 @@ def parser():
                    "UNOTABLE_DEBUG=1 too)")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    debug = argparse.ArgumentParser(add_help=False)
+    debug.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                       help="show the Python traceback of an error (default: off)")
+
     def cmd(name, text, func, parents=(), **kw):
         c = sub.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".",
-                           parents=list(parents), formatter_class=_Help, **kw)
+                           parents=list(parents) + [debug], formatter_class=_Help, **kw)
         c.set_defaults(func=func)
         return c
 
