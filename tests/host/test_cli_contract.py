@@ -382,3 +382,42 @@ def test_ctrl_c_stops_a_simulated_table_that_plays_on_and_its_log_stays(tmp_path
     assert p.returncode == 0 and "Traceback" not in out + err, err
     assert "its log stays in %s" % log in out
     assert os.listdir(log)
+
+
+def test_global_options_go_before_or_after_the_subcommand_or_come_from_the_environment(
+        capsys, place, monkeypatch):
+    asked = []
+
+    def connect(args):
+        asked.append(args.port)
+        return FakeLink()
+    monkeypatch.setattr(commands, "connect", connect)
+    for argv in (["-p", "A", "status"], ["status", "-p", "A"], ["--port", "A", "status"],
+                 ["-p", "B", "status", "--port", "A"]):
+        code, out, err = run(capsys, argv)
+        assert code == 0, err
+    monkeypatch.setenv("UNOTABLE_PORT", "A")
+    run(capsys, ["status"])
+    assert asked == ["A"] * 5
+    outs = []
+    for argv in (["--db", place["db"], "logs", "list"], ["logs", "list", "--db", place["db"]]):
+        outs.append(run(capsys, argv)[1])
+    monkeypatch.setenv("UNOTABLE_DB", place["db"])
+    outs.append(run(capsys, ["logs", "list"])[1])
+    assert outs[0] == outs[1] == outs[2] and "hall" in outs[0]
+    code, out, err = run(capsys, ["logs", "list", "--debug"])
+    assert code == 0
+
+
+def test_json_for_programs(capsys, place, monkeypatch):
+    import json
+    monkeypatch.setattr(commands, "connect", lambda args: FakeLink())
+    for argv in (["logs", "list"], ["logs", "show", "hall"], ["rules", "show"],
+                 ["rules", "show", "stacking"], ["verify", "--table", "hall"],
+                 ["verify", EXAMPLE], ["status", "-p", "x"], ["ports"]):
+        code, out, err = run(capsys, argv + ["--json", "--db", place["db"]]
+                             if argv[0] in ("logs", "verify") else argv + ["--json"])
+        assert code == 0, (argv, err)
+        json.loads(out)
+    code, out, _ = run(capsys, ["rules", "show", "stacking", "--json"])
+    assert [r["name"] for r in json.loads(out)["rules"]] == ["stacking"]    # the filter holds
