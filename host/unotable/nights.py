@@ -13,7 +13,7 @@ from uno.record import Replay
 from uno.state import snapshot
 from unotable import commands, export, settings
 from unotable.errors import NotFound, UsageError, file_error
-from unotable.link import LinkError
+from unotable.link import LinkError, Refused
 from unotable.replay import short
 from unotable.sim import view
 from unotable.store import Store, default_path, is_id, read_deck, table_id
@@ -74,6 +74,14 @@ def cmd_sync(args):
     try:
         with commands.connect(args) as link, _store(args) as db:
             return _sync(args, link, db, deck, rules)
+    except Refused as e:
+        if e.verb not in ("rule", "registry"):
+            raise
+        raise Refused("the table refused %s: %s. Nothing was fetched: run sync again between "
+                      "rounds, or without %s" % (
+                          "the deck" if e.verb == "registry" else "a rule", e.reason or e,
+                          "--deck" if e.verb == "registry" else "--set"), e.verb, e.reason) \
+            from None
     except LinkError as e:
         raise type(e)("%s; nothing stored is lost: run sync again to resume from where it "
                       "stopped" % e) from None
@@ -81,14 +89,14 @@ def cmd_sync(args):
 
 def _sync(args, link, db, deck, rules):
     hello = link.hello()
-    name = connected_table(db, link, hello, args.table)
-    who = shown(db, name)
-    if deck is not None:
+    if deck is not None:            # up first: a refusal leaves the host database as it was
         link.upload_registry([deck.uid(i) for i in range(108)])
         print("deck registry sent (108 cards)")
     for k, v in rules:
         link.set_rule(k, v)
         print("rule %s = %s sent: from the next round" % (k, v))
+    name = connected_table(db, link, hello, args.table)
+    who = shown(db, name)
     link.set_clock()
     status = link.status() or {}
     start = db.next_seq(name)

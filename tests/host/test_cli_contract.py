@@ -421,3 +421,20 @@ def test_json_for_programs(capsys, place, monkeypatch):
         json.loads(out)
     code, out, _ = run(capsys, ["rules", "show", "stacking", "--json"])
     assert [r["name"] for r in json.loads(out)["rules"]] == ["stacking"]    # the filter holds
+
+
+def test_a_rule_the_table_refuses_mid_round_is_one_line_without_a_false_resume(capsys, place,
+                                                                              monkeypatch):
+    from unotable.link import Refused
+
+    class MidRound(FakeLink):
+        def set_rule(self, name, value):
+            why = "rules are locked while a round is on: set them after the round"
+            raise Refused("the table refused `rule`: " + why, "rule", why)
+    monkeypatch.setattr(commands, "connect", lambda args: MidRound())
+    before = digest(place["db"])
+    code, out, err = run(capsys, ["sync", "-p", "x", "--set", "stacking=on", "--db",
+                                  place["db"]])
+    line = said(err, "sync")
+    assert code == 2 and "locked while a round is on" in line and "resume" not in line, line
+    assert "between rounds" in line and digest(place["db"]) == before
