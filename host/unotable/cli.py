@@ -262,7 +262,7 @@ def parser():
             nights.cmd_verify, [db, as_json])
     v.add_argument("file", nargs="?", help="exported record or table script (or --table)")
     v.add_argument("--table", metavar="NAME", help="a synced table (label or id) instead of a "
-                   "file")
+                   "file (default: the FILE)")
     v.add_argument("--deck", metavar="FILE", help="the deck registry of an enrolled deck (108 hex "
                    "UIDs, or the table's saved deck file; default: the one the host holds)")
     a = cmd("pair", "get the table's key, so that verify proves its records were not rewritten",
