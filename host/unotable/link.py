@@ -483,8 +483,9 @@ class _Turn:
                 return self
             except BlockingIOError:
                 if time.monotonic() >= end:
-                    raise PortBusy("%s is busy: another program has kept it for %g s (a sync, "
-                                   "an enrolment?). Nothing was sent; try again when it is done"
+                    raise PortBusy("%s is busy: another program has kept it for %g s "
+                                   "(mpremote, a sync, an enrolment?). Nothing was sent; try "
+                                   "again when it is done"
                                    % (self.link.port, TURN)) from None
                 time.sleep(POLL)
             except OSError:             # a port that takes no lock: go on alone

@@ -10,6 +10,8 @@ import sys
 import threading
 import time
 
+import pytest
+
 from unotable import sim
 from unotable.store import Store
 
@@ -98,3 +100,32 @@ def _steal(port, seconds):
 def _inputs(db, tid):
     return list(db.db.execute("SELECT seq, t, line FROM inputs WHERE table_id = ? ORDER BY seq",
                               (tid,)))
+
+
+def test_a_port_kept_too_long_by_another_program_is_busy_and_nothing_is_sent(monkeypatch):
+    import fcntl
+    from unotable import link as linkmod
+    master, slave = os.openpty()
+    try:
+        port = os.ttyname(slave)
+        other = os.open(port, os.O_RDWR | os.O_NOCTTY)
+        fcntl.flock(other, fcntl.LOCK_EX)            # mpremote, or a long request elsewhere
+        monkeypatch.setattr(linkmod, "TURN", 0.2)
+        with linkmod.Link.open(port, timeout=0.1, retries=1) as link:
+            try:
+                link.status()
+                raise AssertionError("a busy port answered")
+            except linkmod.PortBusy as e:
+                assert "is busy" in str(e) and "Nothing was sent" in str(e)
+            os.set_blocking(master, False)
+            try:
+                assert os.read(master, 100) == b""
+            except BlockingIOError:
+                pass                                     # nothing came: nothing was sent
+            fcntl.flock(other, fcntl.LOCK_UN)            # its turn is over: ours comes
+            with pytest.raises(linkmod.NoAnswer):
+                link.status()
+        os.close(other)
+    finally:
+        os.close(master)
+        os.close(slave)
