@@ -191,7 +191,7 @@ class LinkHandler:
 
     def clocks(self, frm):
         """The clock notes logged from seq frm on, as many as fit a frame."""
-        out = []
+        out = []  # type: list
         nxt = None
         for r in self.hub.log.read_from(frm):
             if r[1] != _CLOCK:
