@@ -141,6 +141,13 @@ class _Help(argparse.HelpFormatter):
         super().__init__(prog, max_help_position=32, width=min(100, _columns()))
 
 
+class _Parser(argparse.ArgumentParser):
+    """A bad argument is one line, as every other error: what is wrong and where help is."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s (`%s --help` says more)\n" % (self.prog, message, self.prog))
+
+
 def _columns():
     try:
         return os.get_terminal_size().columns
@@ -151,7 +158,7 @@ def _columns():
 def parser():
     port_default = os.environ.get(PORT_ENV)
     db_default = os.environ.get(DB_ENV)
-    p = argparse.ArgumentParser(prog="unotable", description=__doc__, formatter_class=_Help)
+    p = _Parser(prog="unotable", description=__doc__, formatter_class=_Help)
     p.add_argument("--version", action="version", version="unotable " + _version())
     p.add_argument("-p", "--port", default=port_default,
                    help="the table's serial port, before or after the subcommand (default: $%s"
