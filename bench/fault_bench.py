@@ -7,7 +7,9 @@ those that should be), damages reported with the right range and cause, and reco
     PYTHONPATH=firmware:tests:tests/gamelog python bench/fault_bench.py
     MICROPYPATH=firmware:tests:tests/gamelog:.frozen micropython -X heapsize=8m bench/fault_bench.py
 
-Under micropython the log lives on a littlefs RAM disk, and the power-cut area runs too.
+Under micropython the log lives on a littlefs RAM disk, and the power-cut area runs too. The
+"ring:" areas do the same to the NOR ring of the board's log partition (gamelog.ring) on the
+NOR fake (tests/gamelog/ringkit.py).
 """
 import os
 import sys
@@ -15,6 +17,7 @@ import sys
 from logkit import fresh, log, read, write, names, inputs, LFS, disk, reboot, PAD, UID
 from faultkit import night, layout, boot, expect, lost_in, segs, SEG
 from gamelog import GAP, SNAP, LogFull
+import ringkit as rk
 
 
 class Area:
@@ -23,13 +26,15 @@ class Area:
         self.cases = self.boots = self.intact = self.read = self.state = 0
         self.damages = self.reported = self.lost = 0
 
-    def run(self, p, recs, lost, cause):
-        """Boot the damaged log at p; lost: seqs whose records are gone."""
+    def run(self, p, recs, lost, cause, booter=boot):
+        """Boot the damaged log at p (a directory, or a NOR chip with ringkit.boot); lost: seqs
+        whose records are gone; cause: the gaps' cause (or a tuple of those accepted)."""
         self.cases += 1
         want = [r for r in recs if r[0] not in lost]
         self.intact += len(want)
+        causes = cause if isinstance(cause, tuple) else (cause,)
         try:
-            (snap, ins, nxt), damage, got, lg = boot(p)
+            (snap, ins, nxt), damage, got, lg = booter(p)
         except Exception as e:           # a boot that fails: everything counts as lost
             print("  boot failed:", repr(e))
             self.lost += len(want)
@@ -47,7 +52,7 @@ class Area:
             ok = True
             for g in got:
                 if g[1] == GAP:
-                    ok = ok and g[3] == cause
+                    ok = ok and g[3] in causes
                     for s in range(g[0], g[2] + 1):
                         covered.add(s)
             if ok and all(s in covered for s in lost) and nxt > max(lost):
@@ -210,6 +215,124 @@ def power(a):
             k += 1
 
 
+# ---- the NOR ring (issue 9): the same oracle on the board's log partition ------------------
+
+def ring_flips(a, step=1):
+    d = rk.chip()
+    recs = rk.night(d)
+    image = d.image()
+    where, secs = rk.layout(d)
+    for x in range(0, len(image), step):
+        if image[x] == 0xFF:
+            continue
+        b = bytearray(image)
+        b[x] ^= 1 << (x % 8)
+        d.load(b)
+        a.run(d, recs, rk.lost_at(where, x, x + 1), ("damaged", "missing"), rk.boot)
+
+
+def ring_sectors(a):
+    d = rk.chip()
+    recs = rk.night(d)
+    image = d.image()
+    where, secs = rk.layout(d)
+    for sec in sorted(secs):
+        for fill in (0x00, 0xFF):
+            b = bytearray(image)
+            for i in range(sec * rk.SS, (sec + 1) * rk.SS):
+                b[i] = fill
+            d.load(b)
+            lost = rk.lost_at(where, sec * rk.SS, (sec + 1) * rk.SS)
+            a.run(d, recs, lost, ("damaged", "missing"), rk.boot)
+
+
+def ring_foreign(a):
+    other = rk.chip()
+    lg = rk.log(other, table_id=b"OTHER-99")
+    lg.recover()
+    for inp in inputs(20):
+        lg.append(inp, 5)
+    lg.close()
+    o = other.image()
+    d = rk.chip()
+    recs = rk.night(d)
+    where, secs = rk.layout(d)
+    for sec in range(max(secs) + 1, rk.NSEC):     # dropped in at every free place
+        d2 = rk.chip()
+        rk.night(d2)
+        b = bytearray(d2.image())
+        b[sec * rk.SS:(sec + 1) * rk.SS] = o[0:rk.SS]
+        d2.load(b)
+        a.run(d2, recs, set(), "foreign", rk.boot)
+
+
+def ring_power(a):
+    """A power cut at every program and erase of a round (snapshot, inputs, idle erases) and of
+    a wrap-around (prune, erase of pruned sectors): what was answered must be read back."""
+    for what, nsec in (("round", rk.NSEC), ("wrap", 10)):
+        k = 1
+        done = False
+        while not done:
+            for at in (0, 1, 7):
+                d = rk.chip(nsec)
+                recs = rk.night(d)
+                lg = rk.log(d)
+                lg.recover()
+                d.ops = 0
+                d.cut_op = k
+                d.cut_at = at
+                answered = list(recs)
+                try:
+                    for r in _ring_scenario(lg, what):
+                        if d.dead:
+                            break
+                        answered.append(r)
+                except OSError:
+                    pass
+                done = not d.dead
+                lg.close()
+                a.cases += 1
+                a.intact += len(answered)
+                try:
+                    (snap, ins, nxt), damage, got, lg = rk.boot(d)
+                except Exception as e:
+                    print("  boot failed:", repr(e))
+                    a.lost += len(answered)
+                    continue
+                a.boots += 1
+                served = [g[:5] for g in got if g[1] != GAP]
+                first = got[0][0] if got[0][1] != GAP else got[0][2] + 1
+                want = [r for r in answered if r[0] >= first]
+                a.intact -= len(answered) - len(want)      # pruned before the cut: synced
+                n = len([r for r in want if r in served])
+                a.read += n
+                a.lost += len(want) - n
+                last = answered[-1][0]
+                if (snap, ins) == expect(answered + [r for r in served if r[0] > last], set()):
+                    a.state += 1
+                lg.close()
+                if done:
+                    break
+            k += 1
+
+
+def _ring_scenario(lg, what, t=90000):
+    if what == "round":
+        s = '{"round":9}'
+        yield (lg.snapshot(s, t), SNAP, t, False, s)
+        for i, inp in enumerate(inputs(12, 40)):
+            yield (lg.append(inp, t + 1 + i), 1, t + 1 + i, False, inp)
+            lg.idle()
+    else:
+        for r in range(3):
+            lg.prune(lg.next_seq - 1)
+            s = '{"wrap":%d}' % r + "w" * 300
+            yield (lg.snapshot(s, t + 100 * r), SNAP, t + 100 * r, False, s)
+            for i, inp in enumerate(inputs(20, r)):
+                yield (lg.append(inp, t + 100 * r + 1 + i), 1, t + 100 * r + 1 + i, False, inp)
+                lg.idle()
+
+
 def main(argv):
     step = int(argv[0]) if argv else 1
     areas = []
@@ -219,7 +342,11 @@ def main(argv):
                      ("deleted/dup/renamed/foreign", whole_files),
                      ("damaged last/2nd snapshot", snapshots),
                      ("ENOSPC at each append", enospc),
-                     ("power cut, snapshot+rotation", power)):
+                     ("power cut, snapshot+rotation", power),
+                     ("ring: bit flip every byte", lambda a: ring_flips(a, step)),
+                     ("ring: sector zeroed/0xFF", ring_sectors),
+                     ("ring: foreign sector", ring_foreign),
+                     ("ring: cut at every op", ring_power)):
         if fn is power and not LFS:
             print("(power cuts: run under micropython, on the littlefs RAM disk)")
             continue

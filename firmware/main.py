@@ -66,13 +66,12 @@ def main(board=None, log=LOG, deck=DECK, hw=None, chip=None):
     hub = None
     try:
         prepare_log(log)
-        from gamelog import Log
-        from hub.app import Hub
+        from hub.app import Hub, open_log
         from hub.serial import Serial
         if board is None:
             from hub.esp32 import Esp32Board
             board = Esp32Board(hw=hw, chip=chip)
-        hub = Hub(board, Log(log), load_registry(deck))
+        hub = Hub(board, open_log(log, board), load_registry(deck))
         hub.start()
         asyncio.run(hub.run(Serial(hub, deck=deck)))  # a deck the host pushes lands in `deck`
     except KeyboardInterrupt:

@@ -5,6 +5,7 @@ new segment, so recovery reads from the last intact snapshot's segment on: one r
 night. Damage never stops the table: recovery and read_from() step over it and report it as
 gaps (first_seq, last_seq, cause); unusable segments are renamed *.bad, never deleted.
 """
+import gc
 import os
 import struct
 import hashlib
@@ -382,6 +383,8 @@ class Log:
         live = []
         gaps = []
         for i, b in enumerate(bases):
+            if i & 15 == 15:
+                gc.collect()    # a long night: its garbage would scatter what is kept (below)
             size = self._seg_size(b)
             f = self._open_seg(b)
             try:
@@ -421,6 +424,7 @@ class Log:
         if self.table_id is None:
             self._vote(bases)
         live, bad = self._scan(bases, True)
+        gc.collect()            # the snapshot's buffer needs one free run of its size
         self.damage.extend(bad)
         top = max(1, self._lw + 1)
         for g in bad:

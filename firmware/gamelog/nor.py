@@ -131,8 +131,12 @@ class Nor:
         k = self._budget(ss)
         self.erases += 1
         self.ms += self.erase_ms
-        if k:
-            self._put(sector * ss, _FF * (k // 256) + _FF[:k % 256])
+        a = sector * ss
+        while k > 0:                              # 256 bytes at a time: no sector-sized
+            m = k if k < 256 else 256             # buffer on the simulated table's heap
+            self._put(a, _FF[:m] if m < 256 else _FF)
+            a += m
+            k -= m
 
     def _get(self, a, n):
         if self.mem is not None:

@@ -67,6 +67,7 @@ POLL_MS = const(5)          # input loop period (buttons are sampled, readers st
 GONE_MS = const(300)        # no card this long: the same card again is a new read
 POLL_LIMIT_MS = const(250)  # a poll with no answer this long is an error
 REINIT_AFTER = const(5)     # errors in a row before the reader is brought up again
+LOG_PARTITION = "unolog"    # the raw partition of the log's NOR ring (hardware/partitions-*.csv)
 RETRY_MS = const(5000)      # a reader that does not come up is tried again this often
 BOOT_LIMIT_MS = const(50)   # begin() bound per command at boot; later bring-ups are shorter
 BOOT_TRIES = const(3)       # bring-ups at boot (a PN532 can be slow to wake), BOOT_GAP_MS apart
@@ -392,6 +393,17 @@ class Esp32Board:
             return uid
         import hashlib
         return hashlib.sha256(b"unotable" + uid).digest()[:8]
+
+    def log_flash(self):
+        """The raw data partition `unolog` the log's NOR ring lives on (appends only program;
+        erases wait for a quiet moment), or None: with the stock partition table the log stays
+        files on littlefs (docs/firmware.md says how to add the partition)."""
+        try:
+            import esp32
+        except ImportError:  # not an ESP32 (tests on fakes)
+            return None
+        found = esp32.Partition.find(esp32.Partition.TYPE_DATA, label=LOG_PARTITION)
+        return found[0] if found else None
 
     async def run(self, put):
         """The board's tasks: buzzer, LEDs and the input loop (this coroutine, forever)."""

@@ -548,3 +548,49 @@ def test_run_under_micropython():
     asyncio.new_event_loop()
     assert got == [(IN_PAD, NTAG)]
     assert b.info()["faults"] == 0
+
+
+def test_the_log_goes_on_the_raw_partition_when_the_board_has_one():
+    import logkit
+    from gamelog import Log
+    from gamelog.nor import Nor
+    from gamelog.ring import RingLog
+    from hub.app import open_log
+    m = kit.Machine()
+    b = esp32.Esp32Board(hw=m, chip=m.chip, say=len)
+    assert b.log_flash() is None                 # no esp32 module here: littlefs files
+    d = logkit.fresh()
+    lg = open_log(d, b)
+    assert type(lg) is Log and lg.table_id == b.table_id()
+    nor = Nor(16)
+    b.log_flash = lambda: nor                    # as esp32.Partition.find(..., "unolog")[0]
+    lg = open_log(d, b)
+    assert isinstance(lg, RingLog) and lg.table_id == b.table_id()
+
+
+def test_main_logs_on_the_ring_and_an_input_never_waits_for_an_erase():
+    if not MICROPYTHON:
+        return  # the hub's tasks need MicroPython's asyncio (sleep_ms, streams on stdin)
+    import logkit
+    import main
+    from gamelog.nor import Nor
+    from gamelog.ring import RingLog
+    d = logkit.fresh()
+    m = kit.Machine()
+    b = esp32.Esp32Board(hw=m, chip=m.chip, say=len)
+    nor = Nor(16)
+    b.log_flash = lambda: nor
+    place(m.play, NTAG)
+    polls = [0]
+    poll = b.poll_once
+
+    def poll_then_ctrl_c(t):
+        polls[0] += 1
+        if polls[0] == 30:
+            raise KeyboardInterrupt
+        poll(t)
+
+    b.poll_once = poll_then_ctrl_c
+    hub = main.main(b, log=d, deck=d + "/deck.bin")
+    assert isinstance(hub.log, RingLog) and hub.seq == 1
+    assert hub.log.late == 0                     # the append found its bytes erased ahead
