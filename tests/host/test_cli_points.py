@@ -103,3 +103,48 @@ def test_progress_shows_on_a_terminal_only():
         p.done()
         assert ("\r  lines written: 5 of 10" in stream.getvalue()) == shown
         assert shown or stream.getvalue() == ""      # piped: nothing, no \\r, no escapes
+
+
+def test_typing_at_the_simulated_table_on_a_terminal(tmp_path):
+    """`unotable sim` on a terminal (a pty): a line the table cannot take is answered, a good
+    one is narrated, `quit` ends it with its log kept (point 4, point 11)."""
+    import pty
+    import select
+    pid, fd = pty.fork()
+    if pid == 0:                                    # the child: the command on the terminal
+        os.environ.update(ENV)
+        os.execv(sys.executable, [sys.executable, "-m", "unotable.cli", "sim", "--log",
+                                  str(tmp_path / "log")])
+    seen = b""
+
+    def until(text, timeout=60):
+        nonlocal seen
+        end = time.monotonic() + timeout
+        while text.encode() not in seen and time.monotonic() < end:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(fd, 4096)
+                except OSError:
+                    break
+        assert text.encode() in seen, seen.decode(errors="replace")[-800:]
+        at = seen.index(text.encode()) + len(text)
+        seen = seen[at:]
+    try:
+        until("table> ")
+        os.write(fd, b"pad Q9\n")
+        until("not a card")                     # answered, not ignored
+        until("table> ")
+        os.write(fd, b"seat 3\n")
+        until("seat 3 joins")
+        until("table> ")
+        os.write(fd, b"quit\n")
+        _, status = os.waitpid(pid, 0)
+        pid = 0
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+        assert b"Traceback" not in seen
+        assert os.listdir(tmp_path / "log")                  # the log stays
+    finally:
+        if pid:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+        os.close(fd)
