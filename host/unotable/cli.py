@@ -15,6 +15,14 @@ from unotable.errors import UnotableError, UsageError, file_error
 from unotable.store import default_path
 from unotable.ui import Progress
 
+# What Ctrl-C leaves, said in its one line.
+INTERRUPTED = {
+    "sync": "what was stored is kept (whole batches): run sync again to resume",
+    "enroll": "the table left enrolment; its deck is as it was",
+    "logs": "an export to a file left the file as it was",
+    "replay": "nothing was changed",
+    "verify": "nothing was changed",
+}
 PORT_ENV = "UNOTABLE_PORT"
 DB_ENV = "UNOTABLE_DB"
 
@@ -318,7 +326,8 @@ def main(argv=None):
         if debug:
             traceback.print_exc()
         sys.stdout.flush()
-        print("\nunotable %s: interrupted; what was done is kept" % name, file=sys.stderr)
+        print("\nunotable %s: interrupted; %s" % (name, INTERRUPTED.get(
+            name, "what was done is kept")), file=sys.stderr)
         return 130
     except UnotableError as e:
         return _fail(name, e, e.code, debug)

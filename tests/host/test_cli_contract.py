@@ -235,7 +235,7 @@ def test_an_export_over_a_file_is_whole_or_not_at_all(capsys, place, monkeypatch
         raise KeyboardInterrupt
     monkeypatch.setattr(export, "export_jsonl", cut)
     code, out, err = run(capsys, ["logs", "export", "hall", "--db", place["db"], "-o", target])
-    assert code == 130 and "interrupted" in said(err, "logs")
+    assert code == 130 and "left the file as it was" in said(err, "logs")
     with open(target) as f:
         assert f.read() == "yesterday's export\n"
     assert sorted(os.listdir(place["dir"])) == sorted(["empty.jsonl", "notes.txt", "h.sqlite3",
@@ -261,7 +261,7 @@ def test_a_sync_interrupted_half_way_keeps_what_it_stored_and_resumes(capsys, pl
     monkeypatch.setattr(commands, "connect", lambda args: Cut(recs, heads))
     monkeypatch.setattr("unotable.store.BATCH", 50)
     code, out, err = run(capsys, ["sync", "--port", "x", "--db", db])
-    assert code == 130 and "interrupted" in said(err, "sync")
+    assert code == 130 and "run sync again to resume" in said(err, "sync")
     with Store(db) as s:
         kept = s.next_seq(TID) - 1
     assert 50 <= kept < recs[-1][0]         # whole batches kept, none half
@@ -293,7 +293,7 @@ def test_an_enrolment_interrupted_half_way_changes_no_deck(capsys, monkeypatch):
             calls.append("upload")
     monkeypatch.setattr(commands, "connect", lambda args: Taps())
     code, out, err = run(capsys, ["enroll", "--port", "x"])
-    assert code == 130 and "interrupted" in said(err, "enroll")
+    assert code == 130 and "its deck is as it was" in said(err, "enroll")
     assert calls == [("enroll", True), ("enroll", False)]       # the table left enrolling
 
 
