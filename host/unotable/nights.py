@@ -361,8 +361,14 @@ def cmd_monitor(args):
             last = db.next_seq(name) - 1
             print("%s: %s so far; watching (Ctrl-C to stop)" % (name, plural(seen, "input")))
             shown = 0
+            known = None
             while args.count <= 0 or shown < args.count:
-                db.sync(name, link)
+                # one `status` a look; the log comes down only when the table logged more,
+                # so a monitor left running for a night costs the board little
+                nxt = (link.status() or {}).get("next_seq")
+                if not isinstance(nxt, int) or nxt != known:
+                    db.sync(name, link)
+                    known = nxt
                 for seq, inp, evs in run.run(db.script_lines(name, last + 1, None)):
                     line = "; ".join(say(e) for e in evs) or "-"
                     print("%5d  %-14s %s" % (seq, short(_dict(run, inp)), line))
