@@ -8,7 +8,7 @@ EXAMPLE ?= examples/round-4p.jsonl
 # Test folders whose files also run under the micropython command (all but tests/host).
 MPTESTS := $(filter-out tests/host,$(patsubst %/,%,$(sort $(dir $(wildcard tests/*/test_*.py)))))
 
-.PHONY: run test test-py test-mp mpy typecheck pins bench bench-peers clean examples mutate
+.PHONY: lint run test test-py test-mp mpy typecheck pins bench bench-peers clean examples mutate
 
 $(BIN)/.stamp: requirements-dev.txt pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -22,7 +22,11 @@ venv: $(BIN)/.stamp
 run: $(BIN)/.stamp
 	$(BIN)/unotable sim $(EXAMPLE)
 
-test: test-py test-mp mpy typecheck pins
+test: lint test-py test-mp mpy typecheck pins
+
+# ruff (pinned), configured in pyproject.toml: pyflakes and pycodestyle errors, 99 columns.
+lint: $(BIN)/.stamp
+	$(BIN)/ruff check --quiet .
 
 test-py: $(BIN)/.stamp
 	$(BIN)/pytest

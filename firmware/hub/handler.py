@@ -19,6 +19,9 @@ _REJECT = const(25)
 # -- end of codes --
 
 UNDO_MAX = const(255)
+_CLOCK = const(11)       # log record type of a clock note (gamelog: 11..15 are free)
+CLOCK_SLACK = const(2000)  # ms a clock set may move before it is logged again
+CLOCKS_MAX = const(25)   # clock notes in one answer: a frame holds them
 CHECK_LINES = const(80)  # self-test lines kept for the host: a whole run is about 45
 CHECK_BYTES = const(700)  # of them in one answer: it must fit a frame
 LOG_FULL = "log full - sync the table (`unotable sync --ack`), then try again"
@@ -172,9 +175,36 @@ class LinkHandler:
                              "the table refused it (reason %d)" % evs[0][1])
 
     def set_clock(self, seconds):
-        # kept in RAM and reported by status: the host anchors this boot's ms to wall time;
-        # a log record would take a seq that is no table input
-        self.hub.wall = (seconds, self.hub.board.now())
+        # The host anchors this boot's ms to wall time: kept in RAM for status, and logged
+        # (a CLOCK record: it takes a seq, as a snapshot does) the first time in a boot and
+        # when it moves, so an export dates every input of this boot, synced now or later.
+        h = self.hub
+        now = h.board.now()
+        old = h.wall
+        h.wall = (seconds, now)
+        if old is not None and abs((seconds - old[0]) * 1000 - (now - old[1])) < CLOCK_SLACK:
+            return
+        try:
+            h.log.record(_CLOCK, "%d %d" % (seconds, now), now)
+        except (OSError, ValueError):  # a full log: the anchor stays in RAM only
+            pass
+
+    def clocks(self, frm):
+        """The clock notes logged from seq frm on, as many as fit a frame."""
+        out = []  # type: list
+        nxt = None
+        for r in self.hub.log.read_from(frm):
+            if r[1] != _CLOCK:
+                continue
+            if len(out) >= CLOCKS_MAX:
+                nxt = r[0]
+                break
+            try:
+                w = r[4].split()
+                out.append([r[0], int(w[0]), int(w[1])])
+            except (ValueError, IndexError, AttributeError):
+                pass                       # a damaged note dates nothing
+        return {"clocks": out, "next": nxt}
 
     def enroll(self, on):
         if on:

@@ -1,7 +1,8 @@
 """The simulated table: the hub's own code with simulated readers, buttons, buzzer and LEDs.
 
     micropython [-i] -m hub.sim [--log DIR] [--script FILE] [--inputs PATH] [--pace MS]
-                                [--flash BYTES] [--store ring|files] [--display] [--exit]
+                                [--view PATH] [--flash BYTES] [--store ring|files] [--display]
+                                [--exit]
 
 --display: a display that keeps its rows' text (status shows it as board.screen; the
 self-test draws on it). --flash: the size of the pretend log partition (1.5 MB): the log is full past it, as on a
@@ -14,6 +15,12 @@ Table inputs come as table-script lines (docs/formats.md) from a script, played 
 an input, and/or live from --inputs (a pipe: `unotable sim` writes what you type there). The
 USB serial is this process's stdin/stdout: on a pseudo-terminal the host tool talks to it
 exactly as to a board. --exit: when the script is done, print the status line and stop.
+
+--view: the simulated table's own channel to the person watching it (`unotable sim`), apart
+from the serial, so any number of host commands may share the serial: a JSON line per input
+(the status, with "input" and its "events"), one per "?status" line read from --inputs
+("view": "asked"), one when the script is done, and {"error": ...} for a line that is no
+table input.
 Ctrl-C on the serial stops the firmware as on a board (between rounds, or within 10 s of a
 `repl` request); with -i the REPL then takes the port, so `mpremote connect PORT resume ...`
 works.
@@ -28,7 +35,7 @@ from board.buzzer import Buzzer
 from board.leds import Leds
 from hub.app import Hub, load_deck, open_log
 from hub.serial import Serial
-from uno.script import header, parse_line, to_input
+from uno.script import dumps, header, input_dict, parse_line, to_input
 
 try:
     from micropython import const
@@ -83,8 +90,43 @@ def _drop(inp):
     pass
 
 
+_UID_LENS = (4, 7, 10)   # NFC UIDs: single, double, triple size; a reader gives no other
+
+
+class View:
+    """The view channel (--view): one JSON line per thing the watcher should see."""
+
+    def __init__(self, path):
+        self.f = open(path, "w") if path else None
+        self.hub = None
+
+    def say(self, d):
+        f = self.f
+        if f is None:
+            return
+        try:  # unbuffered: no flush (a pipe's is EINVAL on the unix port)
+            f.write(json.dumps(d))
+            f.write("\n")
+        except OSError:  # the watcher is gone: the table plays on for the serial's hosts
+            self.f = None
+
+    def status(self, why, inp=None):
+        hub = self.hub
+        s = hub.status()
+        s["view"] = why
+        if inp is not None:
+            try:
+                s["input"] = dumps(input_dict(inp, hub.table.registry))
+            except Exception:
+                s["input"] = str(inp)
+        self.say(s)
+
+    def error(self, text):
+        self.say({"error": text})
+
+
 class SimBoard:
-    def __init__(self, script=None, inputs=None, pace=300, panel=None):
+    def __init__(self, script=None, inputs=None, pace=300, panel=None, view=None):
         """panel: a display's panel (board/display.py, or board/screen.py's TextPanel that keeps
         its text; --display), else none: its code would cost the simulated heap ~4 KB."""
         self.buzzer = Buzzer(_Out())
@@ -103,6 +145,7 @@ class SimBoard:
         self.done = asyncio.Event()
         self._t0 = time.ticks_ms()
         self.vclock = 0 if script else -1  # a script brings its own clock (docs/formats.md)
+        self.view = view or View(None)
 
     def now(self):
         """ms on the table's clock: the script's, else since the table started."""
@@ -133,10 +176,16 @@ class SimBoard:
             asyncio.create_task(self._live(put))
         if self.script:
             with open(self.script) as f:
+                n = 0
                 for line in f:
-                    await self._line(line, put)
+                    n += 1
+                    await self._line(line, put, n)
                     await asyncio.sleep_ms(self.pace)
         self.done.set()
+        if self.script:
+            while self.hub.inbox.items:
+                await asyncio.sleep_ms(1)
+            self.view.status("done")
 
     async def _live(self, put):
         reader = asyncio.StreamReader(open(self.inputs, "rb"))
@@ -144,23 +193,36 @@ class SimBoard:
             line = await reader.readline()
             if not line:
                 return
+            if line.strip() == b"?status":   # the watcher asks: after what came before it
+                while self.hub.inbox.items:
+                    await asyncio.sleep_ms(1)
+                self.view.status("asked")
+                continue
             await self._line(line.decode(), put)
 
-    async def _line(self, text, put):
-        """One script line: a card face is resolved against the table as it is now."""
+    async def _line(self, text, put, n=0):
+        """One script line: a card face is resolved against the table as it is now. A line
+        that is no table input is said on the view channel (with its line number in a
+        script) and changes nothing."""
         hub = self.hub
         while hub.inbox.items:
             await asyncio.sleep_ms(1)
+        where = "line %d: " % n if n else ""
         try:
             d = parse_line(text)
-            if d is None or header(d) is not None or "in" not in d:
+            if d is None or header(d) is not None:
                 return
+            if "in" not in d:
+                raise ValueError("no \"in\": not a table input")
+            if "uid" in d and isinstance(d["uid"], str) and len(d["uid"]) // 2 not in _UID_LENS:
+                raise ValueError("a tag's UID is 4, 7 or 10 bytes (8, 14 or 20 hex digits), "
+                                 "not %d hex digits" % len(d["uid"]))
             inp = to_input(d, hub.table)
             if self.vclock >= 0:
                 self.vclock = d.get("t", inp[1] if inp[0] == _IN_TICK else self.vclock)
             self._put(inp)
-        except (ValueError, KeyError, TypeError) as e:
-            print(json.dumps({"error": "not a table input: %s" % e}))
+        except (ValueError, KeyError, TypeError, IndexError) as e:
+            self.view.error("%s%s" % (where, e))
 
 
 def _nor(path, size):
@@ -176,7 +238,7 @@ def _nor(path, size):
 
 def main(argv):
     opts = {"--log": "/tmp/unotable-sim-log", "--script": None, "--inputs": None,
-            "--pace": "300", "--flash": str(FLASH), "--store": "ring"}
+            "--pace": "300", "--flash": str(FLASH), "--view": None, "--store": "ring"}
     exit_at_end = "--exit" in argv
     i = 0
     while i < len(argv):
@@ -188,13 +250,23 @@ def main(argv):
     if "--display" in argv:
         from board.screen import TextPanel
         panel = TextPanel()
-    board = SimBoard(opts["--script"], opts["--inputs"], int(opts["--pace"]), panel)
+    view = View(opts["--view"])
+    board = SimBoard(opts["--script"], opts["--inputs"], int(opts["--pace"]), panel, view)
     board.flash_limit = int(opts["--flash"])
     if opts["--store"] == "ring":  # the log on a NOR ring in a file: it outlives the table
         board.log_flash = lambda: _nor(opts["--log"].rstrip("/"), board.flash_limit)
     deck = opts["--log"].rstrip("/") + ".deck"  # an enrolled deck lives beside the log
     hub = Hub(board, open_log(opts["--log"].rstrip("/"), board), load_deck(deck))
     board.hub = hub
+    view.hub = hub
+    if view.f is not None:  # every input the table judges, on the view channel
+        feed = hub.feed
+
+        def fed(inp):
+            evs = feed(inp)
+            view.status("input", inp)
+            return evs
+        hub.feed = fed
     settings = None
     if opts["--script"]:  # a script's settings line sets the rules of a fresh table
         with open(opts["--script"]) as f:

@@ -24,6 +24,8 @@ The handler is the hub app; the server knows nothing of the engine or the log. I
     repl()               -> JSON-able; Ctrl-C stops the firmware for a while (optional)
     selftest(start, press_ms, quick, frm) -> JSON-able; start the guided self-test, or its
                             lines from index frm on (optional)
+    clocks(frm)          -> {"clocks": [[seq, wall s, ms], ...], "next": seq or None}: the
+                            clock notes logged from seq frm on (optional)
 
 A ValueError raised by the handler is refused with its message ("-" answer); any other
 Exception too, prefixed with its type. KeyboardInterrupt is never caught: Ctrl-C from mpremote
@@ -233,6 +235,9 @@ class LinkServer:
             raise ValueError("ack %d is past the last seq sent (%d): sync first" % (
                 upto, self.sent))
         return self._res(self.h.prune(upto))
+
+    def _v_clocks(self, p):
+        return self._res(self._opt("clocks")(_int(_json_in(p), "from", 1)))
 
     def _v_pair(self, p):
         return self._res(self._opt("pair")())

@@ -11,14 +11,16 @@ import shutil
 import subprocess
 import sys
 
+from unotable.errors import UnotableError
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
 SOURCE = ("boot.py", "main.py")
 SKIP = ("manifest.py",)
 
 
-class BuildError(Exception):
-    pass
+class BuildError(UnotableError):
+    """The firmware cannot be built or packed: str() says why."""
 
 
 def tool(name):

@@ -1,70 +1,98 @@
-"""unotable: the host tool's one entry point."""
+"""unotable: the host tool of the UNO referee table, for a board on USB or the simulated table.
+
+Exit codes: 0 done; 1 a check found a problem; 2 nothing was done (the one line says why);
+3 a bug in unotable; 130 interrupted. docs/host.md has the whole story.
+"""
 import argparse
+import itertools
 import json
 import os
 import sys
+import traceback
 
-from uno.rules import Settings
-from uno.record import Replay
-from uno.state import snapshot
-from unotable import commands, nights, sim
+from unotable import commands, nights, settings, sim
+from unotable.errors import UnotableError, UsageError, file_error
 from unotable.store import default_path
-from unotable.replay import narrate
+from unotable.ui import Progress
+
+# What Ctrl-C leaves, said in its one line.
+INTERRUPTED = {
+    "sync": "what was stored is kept (whole batches): run sync again to resume",
+    "enroll": "the table left enrolment; its deck is as it was",
+    "logs": "an export to a file left the file as it was",
+    "replay": "nothing was changed",
+    "verify": "nothing was changed",
+}
+PORT_ENV = "UNOTABLE_PORT"
+DB_ENV = "UNOTABLE_DB"
 
 
 def _open(path):
-    return sys.stdin if path == "-" else open(path, encoding="utf-8")
+    if path == "-":
+        return sys.stdin
+    try:
+        if os.path.isdir(path):
+            raise IsADirectoryError(21, "it is a directory", path)
+        return open(path, encoding="utf-8")
+    except OSError as e:
+        raise file_error(e, path) from None
+
+
+def _counted(f, progress, path):
+    """The lines of f, with progress; an empty file is refused before anything is printed."""
+    first = []
+    for line in f:
+        first.append(line)
+        if line.strip():
+            break
+    else:
+        raise UsageError("%s is empty: nothing to replay" % path)
+    return _numbered(itertools.chain(first, f), progress)
+
+
+def _numbered(lines, progress):
+    for n, line in enumerate(lines, 1):
+        if not n & 255:
+            progress(n)
+        yield line
 
 
 def cmd_replay(args):
+    from uno.record import Replay
+    from uno.state import snapshot
+    from unotable.replay import narrate
     out = sys.stdout
-    run = Replay(overrides=dict(args.set))
+    run = Replay(overrides=settings.overrides(args.set))
+    progress = Progress("lines replayed")
     try:
         with _open(args.script) as f:
+            lines = _counted(f, progress, args.script)
             if args.json:
-                for line in run.record(f):
+                for line in run.record(lines):
                     out.write(line + "\n")
             elif args.state:
-                for _ in run.run(f):
+                for _ in run.run(lines):
                     pass
                 json.dump(snapshot(run.table), out, indent=2)
                 out.write("\n")
             else:
-                for line in narrate(run, f):
+                for line in narrate(run, lines):
                     out.write(line + "\n")
+    except UnicodeDecodeError:
+        raise UsageError("%s is not UTF-8 text: a table script or game record is JSONL"
+                         % args.script) from None
     except ValueError as e:
-        print("unotable replay: %s: %s" % (args.script, e), file=sys.stderr)
-        return 2
-    except OSError as e:
-        print("unotable replay: cannot read %s: %s" % (args.script, e.strerror), file=sys.stderr)
-        return 2
+        raise UsageError("%s: %s" % (args.script, e)) from None
     except RecursionError:
-        print("unotable replay: %s: a line is nested too deep to be a table input" % args.script,
-              file=sys.stderr)
-        return 2
+        raise UsageError("%s: a line is nested too deep to be a table input"
+                         % args.script) from None
     except (TypeError, KeyError, IndexError, AttributeError, OverflowError) as e:
         # a value no table sends (a seat of 1e300, a rule name that is a list...)
-        print("unotable replay: %s: cannot replay it: %s: %s" % (args.script, type(e).__name__,
-                                                                 e), file=sys.stderr)
-        return 2
+        raise UsageError("%s: cannot replay it: %s: %s" % (args.script, type(e).__name__, e)) \
+            from None
+    finally:
+        progress.done()
     return 0
-
-
-def cmd_sim(args):
-    try:
-        return sim.run(args)
-    except sim.SimError as e:
-        print("unotable sim: %s" % e, file=sys.stderr)
-        return 2
-
-
-def _settings_arg(text):
-    name, _, value = text.partition("=")
-    try:
-        Settings().set(name, value)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e))
-    return name, value
 
 
 def _count(text):
@@ -77,113 +105,257 @@ def _count(text):
     return n
 
 
+def _seconds(text):
+    try:
+        v = float(text)
+    except ValueError:
+        v = -1
+    if not 0 < v < 1e6:
+        raise argparse.ArgumentTypeError("give seconds, a number above 0 (got %r)" % text)
+    return v
+
+
+def _ms(text):
+    try:
+        v = int(text)
+    except ValueError:
+        v = -1
+    if not 0 <= v <= 600000:
+        raise argparse.ArgumentTypeError("give milliseconds, a whole number from 0 (got %r)"
+                                         % text)
+    return v
+
+
+def _seq(text):
+    try:
+        v = int(text)
+    except ValueError:
+        v = 0
+    if v < 1:
+        raise argparse.ArgumentTypeError("a seq is a whole number from 1 (got %r)" % text)
+    return v
+
+
+def _version():
+    try:
+        from importlib.metadata import version
+        return version("unotable")
+    except Exception:   # not installed (run from the tree): the tree's own
+        return "0.1.0 (not installed)"
+
+
+class _Help(argparse.HelpFormatter):
+    def __init__(self, prog):
+        super().__init__(prog, max_help_position=32, width=min(100, _columns()))
+
+
+class _Parser(argparse.ArgumentParser):
+    """A bad argument is one line, as every other error: what is wrong and where help is."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s (`%s --help` says more)\n" % (self.prog, message, self.prog))
+
+
+def _columns():
+    try:
+        return os.get_terminal_size().columns
+    except OSError:
+        return 100
+
+
 def parser():
-    p = argparse.ArgumentParser(prog="unotable", description=__doc__)
-    sub = p.add_subparsers(dest="command", required=True)
-    r = sub.add_parser("replay", help="replay a table script or game record and narrate the round")
-    r.add_argument("script", help="table script or game record (JSONL); - for standard input")
-    g = r.add_mutually_exclusive_group()
-    g.add_argument("--state", action="store_true", help="print the final state JSON")
-    g.add_argument("--json", action="store_true", help="print the game record (JSONL)")
-    r.add_argument("--set", action="append", type=_settings_arg, default=[], metavar="NAME=VALUE",
-                   help="override a rule setting of the script (repeatable)")
-    r.set_defaults(func=cmd_replay)
-    s = sub.add_parser("sim", help="the simulated table: watch a script play, or play by typing")
-    s.add_argument("script", nargs="?", help="table script to play (omit to type inputs)")
-    s.add_argument("--pace", type=int, default=400, metavar="MS", help="ms between inputs")
-    s.add_argument("--log", metavar="DIR", help="keep the table's log here (default: fresh)")
-    s.add_argument("--heap", default=sim.HEAP, help="micropython heap size (default %(default)s)")
-    s.set_defaults(func=cmd_sim)
+    port_default = os.environ.get(PORT_ENV)
+    db_default = os.environ.get(DB_ENV)
+    p = _Parser(prog="unotable", description=__doc__, formatter_class=_Help)
+    p.add_argument("--version", action="version", version="unotable " + _version())
+    p.add_argument("-p", "--port", default=port_default,
+                   help="the table's serial port, before or after the subcommand (default: $%s"
+                   ", else the one ESP32 devkit plugged in)" % PORT_ENV)
+    p.add_argument("--db", default=db_default,
+                   help="the host database (default: $%s, else %s)" % (DB_ENV, default_path()))
+    p.add_argument("--debug", action="store_true", default=bool(os.environ.get(
+        "UNOTABLE_DEBUG")), help="show the Python traceback of an error (default: off; "
+                   "UNOTABLE_DEBUG=1 too)")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    debug = argparse.ArgumentParser(add_help=False)
+    debug.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                       help="show the Python traceback of an error (default: off)")
+
+    def cmd(name, text, func, parents=(), **kw):
+        c = sub.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".",
+                           parents=list(parents) + [debug], formatter_class=_Help, **kw)
+        c.set_defaults(func=func)
+        return c
 
     port = argparse.ArgumentParser(add_help=False)
-    port.add_argument("--port", help="the table's serial port (`unotable ports`; the simulated "
-                      "table prints its own)")
-    port.add_argument("--timeout", type=float, default=1.0, help="seconds to wait per answer")
-    sub.add_parser("ports", help="list serial ports; points out ESP32 devkits").set_defaults(
-        func=commands.cmd_ports)
-    sub.add_parser("status", parents=[port], help="what the table is doing").set_defaults(
-        func=commands.cmd_status)
-    r = sub.add_parser("rules", parents=[port], help="show the rules, or set them between rounds")
-    r.add_argument("action", choices=("show", "set"))
-    r.add_argument("settings", nargs="*", metavar="NAME=VALUE", help="e.g. stacking=on preset=house")
-    r.set_defaults(func=commands.cmd_rules)
-    e = sub.add_parser("enroll", parents=[port], help="enroll a deck: tap each card once")
-    e.add_argument("--wait", type=float, default=60.0, help="seconds to wait for each card")
-    e.set_defaults(func=commands.cmd_enroll)
-    d = sub.add_parser("deploy", parents=[port], help="compile the firmware and copy it to a board")
-    d.add_argument("--dry-run", action="store_true", help="print the mpremote steps only")
-    d.add_argument("--resume", action="store_true",
-                   help="no soft reset before or after (for the simulated table)")
-    d.add_argument("--romfs", action="store_true", help="one ROMFS image into the board's romfs "
-                   "partition (firmware built with ROMFS): the code runs from flash")
-    d.set_defaults(func=commands.cmd_deploy)
-
+    port.add_argument("-p", "--port", default=argparse.SUPPRESS,
+                      help="the table's serial port (default: $%s, else the one ESP32 devkit "
+                      "plugged in; `unotable ports` lists them, `unotable sim` prints its own)"
+                      % PORT_ENV)
+    port.add_argument("--timeout", type=_seconds, default=1.0, metavar="S",
+                      help="seconds to wait for each answer (default: 1)")
     db = argparse.ArgumentParser(add_help=False)
-    db.add_argument("--db", help="the host database (SQLite; default %s)" % default_path())
-    y = sub.add_parser("sync", parents=[port, db],
-                       help="fetch the table's log into the host database; clock, rules, deck up")
-    y.add_argument("--table", metavar="NAME", help="a name for the table (a label on its id; "
-                   "the id alone if not given)")
+    db.add_argument("--db", default=argparse.SUPPRESS, metavar="FILE",
+                    help="the host database, SQLite (default: $%s, else %s)"
+                    % (DB_ENV, default_path()))
+    as_json = argparse.ArgumentParser(add_help=False)
+    as_json.add_argument("--json", action="store_true",
+                         help="print JSON for programs (default: text for people)")
+
+    r = cmd("replay", "replay a table script or game record and narrate the round", cmd_replay)
+    r.add_argument("script", help="table script or game record (JSONL); - for standard input")
+    g = r.add_mutually_exclusive_group()
+    g.add_argument("--state", action="store_true",
+                   help="print the final state JSON (default: narrate)")
+    g.add_argument("--json", action="store_true",
+                   help="print the game record, JSONL (default: narrate)")
+    r.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="a rule setting over the script's, preset=NAME too (repeatable; "
+                   "default: the script's)")
+
+    s = cmd("sim", "the simulated table: watch a script play, or play by typing", cmd_sim)
+    s.add_argument("script", nargs="?", help="table script to play (default: none, type inputs)")
+    s.add_argument("--pace", type=_ms, default=400, metavar="MS",
+                   help="ms between a script's inputs (default: 400)")
+    s.add_argument("--log", metavar="DIR", help="keep the table's log here (default: a new "
+                   "folder under %s, printed at the start)" % sim.data_dir())
+    s.add_argument("--heap", default=sim.HEAP, help="micropython heap size (default: %s)"
+                   % sim.HEAP)
+    s.add_argument("--exit", action="store_true",
+                   help="stop when the script has played (default: play on, for sync and "
+                   "monitor)")
+
+    cmd("ports", "list serial ports, the simulated tables running, and the likely board",
+        commands.cmd_ports, [as_json])
+    cmd("status", "what the table is doing", commands.cmd_status, [port, as_json])
+    r = cmd("rules", "show the rules, or set them between rounds", commands.cmd_rules,
+            [port, as_json])
+    r.add_argument("action", choices=("show", "set"), help="show: every rule (with --port, as "
+                   "the table has them); set: NAME=VALUE ... on the table")
+    r.add_argument("settings", nargs="*", metavar="NAME|NAME=VALUE",
+                   help="show: only these rules (default: all); set: e.g. stacking=on "
+                   "preset=house")
+    e = cmd("enroll", "enroll a deck: tap each of the 108 cards once", commands.cmd_enroll, [port])
+    e.add_argument("--wait", type=_seconds, default=60.0, metavar="S",
+                   help="seconds to wait for each card (default: 60)")
+    d = cmd("deploy", "compile the firmware and copy it to a board", commands.cmd_deploy, [port])
+    d.add_argument("--dry-run", action="store_true", help="print the mpremote steps only "
+                   "(default: run them)")
+    d.add_argument("--resume", action="store_true", help="no soft reset before or after, for a "
+                   "board at its MicroPython prompt (a simulated table is refused: it runs this "
+                   "tree's code already; default: reset)")
+    d.add_argument("--romfs", action="store_true", help="one ROMFS image into the board's romfs "
+                   "partition, firmware built with ROMFS (default: files)")
+
+    y = cmd("sync", "fetch the table's log into the host database; clock, rules, deck up",
+            nights.cmd_sync, [port, db])
+    y.add_argument("--table", metavar="NAME", help="a label for the table's id (default: the "
+                   "label it has, else the id alone)")
     y.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                   help="a rule to send (taken between rounds)")
-    y.add_argument("--deck", metavar="FILE", help="a deck registry to send: 108 hex UIDs")
-    y.add_argument("--ack", action="store_true", help="let the table free what the host holds")
-    y.set_defaults(func=nights.cmd_sync)
-    g = sub.add_parser("logs", parents=[db], help="list, show or export synced tables' logs")
-    g.add_argument("action", choices=("list", "show", "export"))
-    g.add_argument("table", nargs="?", help="the table's label or id (`logs list`)")
-    g.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
-    g.add_argument("--from", dest="from_seq", type=int, default=1, metavar="SEQ")
-    g.add_argument("--to", dest="to_seq", type=int, default=None, metavar="SEQ")
-    g.add_argument("-o", "--out", help="write to this file (default: standard output)")
-    g.set_defaults(func=nights.cmd_logs)
-    v = sub.add_parser("verify", parents=[db],
-                       help="replay a game record, table script or synced log and check it")
-    v.add_argument("file", nargs="?", help="exported record or table script")
-    v.add_argument("--table", metavar="NAME", help="a synced table (label or id) instead of a file")
+                   help="a rule to send, preset=NAME too (repeatable; taken between rounds; "
+                   "default: none)")
+    y.add_argument("--deck", metavar="FILE", help="a deck registry to send: 108 hex UIDs "
+                   "(default: none)")
+    y.add_argument("--ack", action="store_true",
+                   help="let the table free the log the host holds (default: keep it)")
+
+    g = cmd("logs", "list, show or export synced tables' logs", nights.cmd_logs, [db, as_json])
+    g.add_argument("action", choices=("list", "show", "export"), help="list: every synced "
+                   "table; show: a table's rounds; export: its game record")
+    g.add_argument("table", nargs="?", help="the table's label or id (show, export)")
+    g.add_argument("--format", choices=("jsonl", "csv"), default="jsonl",
+                   help="export as the game record, or one CSV row per event (default: jsonl)")
+    g.add_argument("--from", dest="from_seq", type=_seq, default=1, metavar="SEQ",
+                   help="export from this seq (default: 1)")
+    g.add_argument("--to", dest="to_seq", type=_seq, default=None, metavar="SEQ",
+                   help="export up to this seq (default: the last)")
+    g.add_argument("-o", "--out", metavar="FILE",
+                   help="write the export to this file (default: standard output)")
+
+    v = cmd("verify", "replay a game record, table script or synced log and check it",
+            nights.cmd_verify, [db, as_json])
+    v.add_argument("file", nargs="?", help="exported record or table script (or --table)")
+    v.add_argument("--table", metavar="NAME", help="a synced table (label or id) instead of a "
+                   "file (default: the FILE)")
     v.add_argument("--deck", metavar="FILE", help="the deck registry of an enrolled deck (108 hex "
-                   "UIDs, or the table's saved deck file); default: the one the host holds")
-    v.set_defaults(func=nights.cmd_verify)
-    a = sub.add_parser("pair", parents=[port, db], help="get the table's key, so that verify "
-                       "proves its records were not rewritten")
-    a.add_argument("--table", metavar="NAME", help="a name for the table (a label on its id)")
+                   "UIDs, or the table's saved deck file; default: the one the host holds)")
+    a = cmd("pair", "get the table's key, so that verify proves its records were not rewritten",
+            commands.cmd_pair, [port, db])
+    a.add_argument("--table", metavar="NAME", help="a label for the table's id (default: "
+                   "the label it has)")
     a.add_argument("--replace", action="store_true",
-                   help="take the table's new key in place of the one the host holds")
-    a.set_defaults(func=commands.cmd_pair)
-    t = sub.add_parser("selftest", parents=[port], help="guided bring-up checks: readers, "
-                       "buttons, shuffle sensor, buzzer, display, flash and heap")
-    t.add_argument("--press", type=float, default=10.0, metavar="S",
-                   help="seconds each prompt waits for its card or button (default 10)")
+                   help="take the table's new key in place of the one the host holds "
+                   "(default: refuse)")
+    t = cmd("selftest", "guided bring-up checks: readers, buttons, shuffle sensor, buzzer, "
+            "display, flash and heap", commands.cmd_selftest, [port])
+    t.add_argument("--press", type=_seconds, default=10.0, metavar="S",
+                   help="seconds each prompt waits for its card or button (default: 10)")
     t.add_argument("--quick", action="store_true",
-                   help="do not wait out the tunes and the test screen (tests)")
-    t.set_defaults(func=commands.cmd_selftest)
-    u = sub.add_parser("undo", parents=[port], help="take back the last input(s) of the round")
-    u.add_argument("n", nargs="?", type=_count, default=1, help="how many (default 1)")
-    u.set_defaults(func=commands.cmd_undo)
-    m = sub.add_parser("monitor", parents=[port, db], help="the live table as it plays")
-    m.add_argument("--table", metavar="NAME", help="a name for the table (a label on its id)")
-    m.add_argument("--every", type=float, default=0.5, help="seconds between looks")
-    m.add_argument("--view", action="store_true", help="show the table after each input")
+                   help="do not wait out the tunes and the test screen (default: wait; tests)")
+    u = cmd("undo", "take back the last input(s) of the round", commands.cmd_undo, [port])
+    u.add_argument("n", nargs="?", type=_count, default=1, help="how many (default: 1)")
+    m = cmd("monitor", "the live table, every event narrated as it plays", nights.cmd_monitor,
+            [port, db])
+    m.add_argument("--table", metavar="NAME", help="a label for the table's id (default: the "
+                   "label it has)")
+    m.add_argument("--every", type=_seconds, default=0.5, metavar="S",
+                   help="seconds between looks (default: 0.5)")
+    m.add_argument("--view", action="store_true",
+                   help="show the table after each input (default: events only)")
     m.add_argument("--count", type=int, default=0, help=argparse.SUPPRESS)
-    m.set_defaults(func=nights.cmd_monitor)
     return p
+
+
+def cmd_sim(args):
+    return sim.run(args)
 
 
 def main(argv=None):
     args = parser().parse_args(argv)
+    debug = getattr(args, "debug", False)
+    name = getattr(args, "command", "") or ""
     try:
-        return args.func(args)
-    except BrokenPipeError:
+        code = args.func(args)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:     # `unotable ... | head`: what was wanted was read
+        _quiet_stdout()
         return 0
     except KeyboardInterrupt:
-        print("unotable %s: interrupted" % args.command, file=sys.stderr)
+        if debug:
+            traceback.print_exc()
+        sys.stdout.flush()
+        print("\nunotable %s: interrupted; %s" % (name, INTERRUPTED.get(
+            name, "what was done is kept")), file=sys.stderr)
         return 130
-    except Exception as e:      # a bug: one line, never a traceback (UNOTABLE_DEBUG=1 shows it)
-        if os.environ.get("UNOTABLE_DEBUG"):
-            raise
-        print("unotable %s: unexpected error (%s: %s): a bug in unotable; please report it with "
-              "the command you ran" % (args.command, type(e).__name__, e), file=sys.stderr)
-        return 3
+    except UnotableError as e:
+        return _fail(name, e, e.code, debug)
+    except OSError as e:        # a file the user named, a full disk
+        return _fail(name, file_error(e), 2, debug)
+    except Exception as e:      # a bug: one line, never a traceback (--debug shows it)
+        return _fail(name, "unexpected error (%s: %s): a bug in unotable; please report it "
+                     "with the command you ran (--debug shows where)" % (type(e).__name__, e),
+                     3, debug)
+
+
+def _fail(name, e, code, debug):
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, OSError):
+        pass
+    if debug:
+        traceback.print_exc()
+    print("unotable %s: %s" % (name, e), file=sys.stderr)
+    return code
+
+
+def _quiet_stdout():
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

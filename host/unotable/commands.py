@@ -2,6 +2,7 @@
 
 Each returns an exit code and says what to do next when something is wrong.
 """
+import json
 import os
 import shutil
 import subprocess
@@ -13,17 +14,15 @@ from serial.tools import list_ports
 
 from uno.cards import COLOURS, NCARDS, copy_name
 from uno.names import PHASES
-from uno.rules import catalogue, check, presets
+from uno.rules import catalogue, presets
 from uno.rulebook import RULE_TEXT
+from unotable import settings
+from unotable.errors import UnotableError, UsageError
+from unotable.ui import plural
 from unotable.link import Link, LinkError, ProtocolError, Refused
-from unotable.build import BuildError, build, tool
+from unotable.build import build, tool
 
 BOARD_CHIPS = ("CP210", "CH340", "CH910", "USB JTAG", "Espressif", "FT232", "USB Serial")
-
-
-def say_error(cmd, e):
-    print("unotable %s: %s" % (cmd, e), file=sys.stderr)
-    return 2
 
 
 def likely_boards():
@@ -44,14 +43,26 @@ def pick_port(args):
 
 
 def cmd_ports(args):
+    from unotable.sim import running
     ports = list(list_ports.comports())
-    if not ports:
+    sims = running()
+    boards = likely_boards()
+    if getattr(args, "json", False):
+        print(json.dumps([{"port": p.device, "description": p.description,
+                           "board": p in boards} for p in ports] +
+                         [{"port": s["port"], "description": "simulated table", "board": False,
+                           "log": s.get("log"), "pid": s.get("pid")} for s in sims]))
+        return 0
+    if not ports and not sims:
         print("no serial ports. Plug the table's USB in (a data cable, not a charging one), "
               "or start `unotable sim` and use the port it prints.")
         return 0
     for p in ports:
-        mark = "  <- looks like an ESP32 devkit" if p in likely_boards() else ""
+        mark = "  <- looks like an ESP32 devkit" if p in boards else ""
         print("%-20s %s%s" % (p.device, p.description, mark))
+    for s in sims:
+        print("%-20s simulated table (`unotable sim`, pid %s, log %s)" % (
+            s["port"], s.get("pid"), s.get("log")))
     return 0
 
 
@@ -78,8 +89,10 @@ def _status_lines(hello, s):
         s["round"], phase.replace("_", " "), s["dealer"] or "-", s["turn"] or "-", colour,
         s["next_seq"])
     for seat, cards, score, owes in s["seats"]:
-        yield "  seat %-2d %3d cards %5d points%s" % (seat, cards, score,
-                                                      "  owes %d" % owes if owes else "")
+        yield "  seat %-2d %3d %-5s %5d %-6s%s" % (
+            seat, cards, "card" if cards == 1 else "cards", score,
+            "point" if score == 1 else "points",
+            "  owes %s" % plural(owes, "card") if owes else "")
     if s.get("id") or hello.get("id"):
         yield "table id %s" % (s.get("id") or hello.get("id"))
     head = s.get("head")
@@ -98,52 +111,60 @@ def _status_lines(hello, s):
 
 
 def cmd_status(args):
-    try:
-        with connect(args) as link:
-            hello = link.hello()
-            hello["port"] = link.port
-            for line in status_lines(hello, link.status()):
-                print(line)
-    except LinkError as e:
-        return say_error("status", e)
+    with connect(args) as link:
+        hello = link.hello()
+        hello["port"] = link.port
+        s = link.status()
+        if getattr(args, "json", False):
+            print(json.dumps({"hello": hello, "status": s}))
+            return 0
+        for line in status_lines(hello, s):
+            print(line)
     return 0
 
 
 def cmd_rules(args):
     if args.action == "show":
-        current = {}
-        if args.port:
-            try:
-                with connect(args) as link:
-                    current = link.status().get("rules") or {}
-            except LinkError as e:
-                return say_error("rules", e)
-        for name, default, allowed, rule in catalogue():
-            values = "%d-%d" % allowed if isinstance(allowed[0], int) else "/".join(allowed)
-            now = current.get(name, default)
-            mark = "*" if now != default else " "
-            print("%s %-3s %-14s %-12s %-30s %s" % (mark, rule, name, now, values,
-                                                    RULE_TEXT[name]))
-        print("presets: " + ", ".join(p for p, _ in presets()) + "   (* = not the official rule)")
-        return 0
-    pairs = []
-    for item in args.settings:
-        name, eq, value = item.partition("=")
-        if not eq:
-            return say_error("rules", "write NAME=VALUE, e.g. stacking=on or preset=house")
-        try:
-            if name != "preset":
-                check(name, value)
-        except ValueError as e:
-            return say_error("rules", e)
-        pairs.append((name, int(value) if value.isdigit() else value))
-    try:
+        return _rules_show(args)
+    if not args.settings:
+        raise UsageError("rules set needs NAME=VALUE, %s" % settings.EXAMPLE)
+    pairs = settings.parse(args.settings)   # all checked before any is sent
+    with connect(args) as link:
+        for name, value in pairs:
+            link.set_rule(name, value)
+            print("%s = %s: taken, from the next round" % (name, value))
+    return 0
+
+
+def _rules_show(args):
+    rows = catalogue()
+    names = [r[0] for r in rows]
+    want = []
+    for w in args.settings:
+        name = w.partition("=")[0]
+        if name not in names:
+            raise UsageError("no setting %r: `unotable rules show` lists them" % name)
+        want.append(name)
+    current = {}
+    if args.port:
         with connect(args) as link:
-            for name, value in pairs:
-                link.set_rule(name, value)
-                print("%s = %s: taken, from the next round" % (name, value))
-    except LinkError as e:
-        return say_error("rules", e)
+            current = link.status().get("rules") or {}
+    rows = [r for r in rows if not want or r[0] in want]
+    if getattr(args, "json", False):
+        print(json.dumps({"rules": [
+            {"name": name, "rule": rule, "value": current.get(name, default), "default": default,
+             "allowed": list(allowed), "text": RULE_TEXT[name]}
+            for name, default, allowed, rule in rows],
+            "presets": dict(presets()), "from_table": bool(args.port)}))
+        return 0
+    for name, default, allowed, rule in rows:
+        values = "%d-%d" % allowed if isinstance(allowed[0], int) else "/".join(allowed)
+        now = current.get(name, default)
+        mark = "*" if now != default else " "
+        print("%s %-3s %-14s %-12s %-30s %s" % (mark, rule, name, now, values,
+                                                RULE_TEXT[name]))
+    if not want:
+        print("presets: " + ", ".join(p for p, _ in presets()) + "   (* = not the official rule)")
     return 0
 
 
@@ -151,49 +172,48 @@ def cmd_enroll(args):
     """Guided: tap each of the 108 cards once, in the order asked; then the deck goes up."""
     order = [copy_name(i) for i in range(NCARDS)]
     uids = [None] * NCARDS
-    try:
-        with connect(args) as link:
-            link.enroll(True)
-            seen = 0
-            missing = []
-            try:
-                for i, card in enumerate(order):
-                    print("tap %-4s (%3d/%d) on the PLAY pad or the shoe" % (card, i + 1, NCARDS))
-                    sys.stdout.flush()
-                    end = time.monotonic() + args.wait
-                    twice = None
-                    while time.monotonic() < end:
-                        s = link.status()
-                        n, last = s.get("enroll") or (0, [])
-                        if s.get("enroll_twice") and s["enroll_twice"] != twice:
-                            twice = s["enroll_twice"]
-                            u = bytes.fromhex(twice)
-                            was = order[uids.index(u)] if u in uids else "a card just read"
-                            print("  that tag was enrolled already as %s: tap %s" % (was, card))
-                        if n > seen:
-                            # the table keeps the last 8 reads: the first new one is this card
-                            uids[i] = bytes.fromhex(last[len(last) - (n - seen)])
-                            seen += 1
-                            break
-                        time.sleep(0.05)
-                    else:
-                        missing.append(card)
-                        print("  no %s read: skipped" % card)
-                n, last = link.status().get("enroll") or (0, [])
-                extra = last[len(last) - (n - seen):] if n > seen else []
-            finally:
-                link.enroll(False)
-            if extra:
-                print("%d more tags were read after the last card: %s (not enrolled)" % (
-                    len(extra), " ".join(extra)))
-            if missing:
-                return say_error("enroll", "%d cards were not read: %s. Nothing was changed; "
-                                 "enroll again with every card at hand." % (
-                                     len(missing), " ".join(missing)))
-            link.upload_registry(uids)
-            print("deck enrolled: 108 cards; the table knows them from now on")
-    except LinkError as e:
-        return say_error("enroll", e)
+    with connect(args) as link:
+        link.enroll(True)
+        seen = 0
+        missing = []
+        try:
+            for i, card in enumerate(order):
+                print("tap %-4s (%3d/%d) on the PLAY pad or the shoe" % (card, i + 1, NCARDS))
+                sys.stdout.flush()
+                end = time.monotonic() + args.wait
+                twice = None
+                while time.monotonic() < end:
+                    s = link.status()
+                    n, last = s.get("enroll") or (0, [])
+                    if s.get("enroll_twice") and s["enroll_twice"] != twice:
+                        twice = s["enroll_twice"]
+                        u = bytes.fromhex(twice)
+                        was = order[uids.index(u)] if u in uids else "a card just read"
+                        print("  that tag was enrolled already as %s: tap %s" % (was, card))
+                    if n > seen:
+                        # the table keeps the last 8 reads: the first new one is this card
+                        uids[i] = bytes.fromhex(last[len(last) - (n - seen)])
+                        seen += 1
+                        break
+                    time.sleep(0.05)
+                else:
+                    missing.append(card)
+                    print("  no %s read: skipped" % card)
+            n, last = link.status().get("enroll") or (0, [])
+            extra = last[len(last) - (n - seen):] if n > seen else []
+        finally:
+            link.enroll(False)
+        if extra:
+            print("%s read after the last card: %s (not enrolled)" % (
+                "1 more tag was" if len(extra) == 1 else "%d more tags were" % len(extra),
+                " ".join(extra)))
+        if missing:
+            raise UnotableError("%s not read: %s. Nothing was changed; enroll again with "
+                                "every card at hand." % (
+                                    "1 card was" if len(missing) == 1 else
+                                    "%d cards were" % len(missing), " ".join(missing)))
+        link.upload_registry(uids)
+        print("deck enrolled: 108 cards; the table knows them from now on")
     return 0
 
 
@@ -226,12 +246,9 @@ def _deploy_romfs(args):
     (unotable.romfs), after the running firmware hands the port over, as for files."""
     from unotable import romfs
     if getattr(args, "resume", False):
-        return say_error("deploy", "--romfs rewrites the partition the code runs from: the "
-                         "board must reset, so leave out --resume")
-    try:
-        port = pick_port(args)
-    except LinkError as e:
-        return say_error("deploy", e)
+        raise UnotableError("--romfs rewrites the partition the code runs from: the "
+                            "board must reset, so leave out --resume")
+    port = pick_port(args)
     work = tempfile.mkdtemp(prefix="unotable-romfs-")
     try:
         return romfs.deploy(port, work, dry_run=args.dry_run,
@@ -244,10 +261,12 @@ def cmd_deploy(args):
     """mpy-cross the firmware, then mpremote copies it to the board and resets it."""
     if getattr(args, "romfs", False):
         return _deploy_romfs(args)
+    port = pick_port(args)
+    if args.resume and not args.dry_run:
+        _not_the_simulated_table(port, args)
     out = tempfile.mkdtemp(prefix="unotable-deploy-")
     try:
         build(out)
-        port = pick_port(args)
         dirs, files = [], []
         for folder, subdirs, names in os.walk(out):
             subdirs.sort()
@@ -275,15 +294,27 @@ def cmd_deploy(args):
         _let_mpremote_in(port, args)
         r = subprocess.run(argv, capture_output=True, text=True)
         if r.returncode:
-            return say_error("deploy", "mpremote failed: %s. Is the port free (close "
-                             "`unotable monitor`) and the board running MicroPython?" %
-                             (r.stderr.strip() or r.stdout.strip()))
+            raise UnotableError("mpremote failed: %s. Is the port free (close "
+                                "`unotable monitor`) and the board running MicroPython?"
+                                % (r.stderr.strip() or r.stdout.strip()))
         print("deployed %d files to %s" % (len(files), port))
         return 0
-    except (LinkError, BuildError) as e:
-        return say_error("deploy", e)
     finally:
         shutil.rmtree(out, ignore_errors=True)
+
+
+def _not_the_simulated_table(port, args):
+    """deploy --resume copies files beside a running firmware: the simulated table runs this
+    tree's firmware from its own folder, so a copy would only stop it. Refused, with the way."""
+    try:
+        with Link.open(port, timeout=getattr(args, "timeout", 1.0), retries=1) as link:
+            board = (link.hello() or {}).get("board")
+    except LinkError:
+        return          # at its prompt already, or not a table firmware: mpremote as asked
+    if board == "sim":
+        raise UsageError("%s is a simulated table: it runs this tree's firmware, so nothing "
+                         "needs copying. To run changed code, stop `unotable sim` and start it "
+                         "again with the same --log (the log and the game are kept)" % port)
 
 
 def _ask(link, verb, payload=None):
@@ -297,47 +328,42 @@ def _ask(link, verb, payload=None):
 def cmd_pair(args):
     """The table's chain key into the host database, under the table's id."""
     from unotable.nights import connected_table, shown
-    from unotable.store import Conflict, Store, StoreError, is_id
-    try:
-        with connect(args) as link, Store(args.db) as db:
-            hello = link.hello() or {}
-            if not is_id(hello.get("id")):
-                return say_error("pair", "the table on %s reports no table id: its firmware is "
-                                 "older than pairing; update it (`unotable deploy --port %s`)"
-                                 % (link.port, link.port))
-            tid = connected_table(db, link, hello, args.table)
-            held = db.key(tid)
-            try:
-                got = _ask(link, "pair")
-            except Refused as e:
-                return say_error("pair", "table %s refused to pair: %s%s" % (
-                    shown(db, tid), e.reason or e,
-                    " (this host holds its key already: nothing to do)" if held else ""))
-            if not isinstance(got, dict) or got.get("id") != tid:
-                raise ProtocolError("the table's answer to `pair` names another table: %r"
-                                    % (got if not isinstance(got, dict) else got.get("id"),))
-            try:
-                key = bytes.fromhex(got.get("key") or "")
-            except (TypeError, ValueError):
-                key = b""
-            if len(key) != 32:
-                raise ProtocolError("the table's key is not 64 hex digits")
-            if held == key:
-                print("table %s: paired already; the key is the same" % shown(db, tid))
-                return 0
-            if held and not args.replace:
-                return say_error("pair", "the host holds another key for table %s: the table "
-                                 "made a new one (was its flash wiped?). Heads it signed before "
-                                 "need the old key; `unotable pair --replace` keeps the new one "
-                                 "only." % shown(db, tid))
-            db.set_key(tid, key)
-            print("paired with table %s: the host database %s holds its key; `unotable verify` "
-                  "now checks the table's signature" % (shown(db, tid), db.path))
+    from unotable.store import Store, is_id
+    with connect(args) as link, Store(args.db) as db:
+        hello = link.hello() or {}
+        if not is_id(hello.get("id")):
+            raise UnotableError("the table on %s reports no table id: its firmware is "
+                                "older than pairing; update it (`unotable deploy --port %s`)"
+                                % (link.port, link.port))
+        tid = connected_table(db, link, hello, args.table)
+        held = db.key(tid)
+        try:
+            got = _ask(link, "pair")
+        except Refused as e:
+            raise UnotableError("table %s refused to pair: %s%s" % (
+                shown(db, tid), e.reason or e,
+                " (this host holds its key already: nothing to do)" if held else ""))
+        if not isinstance(got, dict) or got.get("id") != tid:
+            raise ProtocolError("the table's answer to `pair` names another table: %r"
+                                % (got if not isinstance(got, dict) else got.get("id"),))
+        try:
+            key = bytes.fromhex(got.get("key") or "")
+        except (TypeError, ValueError):
+            key = b""
+        if len(key) != 32:
+            raise ProtocolError("the table's key is not 64 hex digits")
+        if held == key:
+            print("table %s: paired already; the key is the same" % shown(db, tid))
             return 0
-    except (Conflict, StoreError) as e:
-        return say_error("pair", e)
-    except LinkError as e:
-        return say_error("pair", e)
+        if held and not args.replace:
+            raise UnotableError("the host holds another key for table %s: the table "
+                                "made a new one (was its flash wiped?). Heads it signed before "
+                                "need the old key; `unotable pair --replace` keeps the new one "
+                                "only." % shown(db, tid))
+        db.set_key(tid, key)
+        print("paired with table %s: the host database %s holds its key; `unotable verify` "
+              "now checks the table's signature" % (shown(db, tid), db.path))
+        return 0
 
 
 def cmd_undo(args):
@@ -346,10 +372,8 @@ def cmd_undo(args):
         with connect(args) as link:
             got = _ask(link, "undo", {"n": args.n})
     except Refused as e:
-        return say_error("undo", "the table did not take back %d input%s: %s" % (
-            args.n, "s" if args.n > 1 else "", e.reason or e))
-    except LinkError as e:
-        return say_error("undo", e)
+        raise UnotableError("the table did not take back %s: %s" % (
+            plural(args.n, "input"), e.reason or e)) from None
     n = got.get("undone", args.n) if isinstance(got, dict) else args.n
     print("took back the last %s input%s of the round" % (n, "" if n == 1 else "s"))
     return 0
@@ -363,47 +387,44 @@ def cmd_selftest(args):
     checklist. Exit 0 when nothing failed, 1 when a check failed, 2 when it could not run."""
     press = max(1, int(args.press * 1000))
     results = []
-    try:
-        with connect(args) as link:
-            try:
-                link.selftest(start=True, press_ms=press, quick=args.quick)
-            except Refused as e:
-                why = e.reason or str(e)
-                if why.startswith("unknown verb"):
-                    why = ("its firmware has no self-test; update it (`unotable deploy --port "
-                           "%s`)" % link.port)
-                return say_error("selftest", "the table did not start its self-test: " + why)
-            print("self-test on %s: do what each line says; each prompt waits %g s" % (
-                link.port, press / 1000.0))
-            k = 0
-            quiet = time.monotonic()
-            while True:
-                got = link.selftest(frm=k)
-                if not isinstance(got, dict) or not isinstance(got.get("lines"), list) or \
-                        not isinstance(got.get("next"), int):
-                    raise ProtocolError("the table's self-test answer makes no sense: %r"
-                                        % (got,))
-                for line in got["lines"]:
-                    line = str(line)
-                    if line.startswith("["):
-                        results.append(line)
-                        print("  " + line)
-                    elif line.startswith("selftest:"):
-                        results.append(line)
-                    else:
-                        print("-> " + line)
-                    sys.stdout.flush()
-                    quiet = time.monotonic()
-                k = got["next"]
-                if got.get("done"):
-                    break
-                if time.monotonic() - quiet > press / 1000 + SELFTEST_QUIET:
-                    return say_error("selftest", "the table stopped reporting its self-test "
-                                     "after %d lines: see `unotable status`" % k)
-                if not got["lines"]:
-                    time.sleep(0.1)
-    except LinkError as e:
-        return say_error("selftest", e)
+    with connect(args) as link:
+        try:
+            link.selftest(start=True, press_ms=press, quick=args.quick)
+        except Refused as e:
+            why = e.reason or str(e)
+            if why.startswith("unknown verb"):
+                why = ("its firmware has no self-test; update it (`unotable deploy --port "
+                       "%s`)" % link.port)
+            raise UnotableError("the table did not start its self-test: " + why)
+        print("self-test on %s: do what each line says; each prompt waits %g s" % (
+            link.port, press / 1000.0))
+        k = 0
+        quiet = time.monotonic()
+        while True:
+            got = link.selftest(frm=k)
+            if not isinstance(got, dict) or not isinstance(got.get("lines"), list) or \
+                    not isinstance(got.get("next"), int):
+                raise ProtocolError("the table's self-test answer makes no sense: %r"
+                                    % (got,))
+            for line in got["lines"]:
+                line = str(line)
+                if line.startswith("["):
+                    results.append(line)
+                    print("  " + line)
+                elif line.startswith("selftest:"):
+                    results.append(line)
+                else:
+                    print("-> " + line)
+                sys.stdout.flush()
+                quiet = time.monotonic()
+            k = got["next"]
+            if got.get("done"):
+                break
+            if time.monotonic() - quiet > press / 1000 + SELFTEST_QUIET:
+                raise UnotableError("the table stopped reporting its self-test "
+                                    "after %d lines: see `unotable status`" % k)
+            if not got["lines"]:
+                time.sleep(0.1)
     checks = [r for r in results if r.startswith("[")]
     failed = [r for r in checks if r.startswith("[FAIL]")]
     print()

@@ -17,8 +17,9 @@ from uno.state import snapshot
 from uno.table import Table
 from unotable.replay import short
 from unotable.store import is_id
+from unotable.ui import plural
 
-CSV_COLUMNS = ("seq", "t", "input", "event", "seat", "card", "n", "why", "more")
+CSV_COLUMNS = ("seq", "t", "input", "event", "seat", "card", "n", "why", "more", "at")
 MAX_PROBLEMS = 100     # a log damaged throughout is not worth 5,000 lines of report
 
 
@@ -29,6 +30,56 @@ def _chain():
     except ImportError:
         return None
     return chain
+
+
+def input_dates(records, clocks):
+    """{seq: wall-clock seconds} for every input the table's clock notes can date.
+
+    records: (seq, t, wall, ...) in seq order; clocks: (seq, wall seconds, table ms). A boot
+    is a run of inputs whose ms never go back; a note dates the boot it was logged in (its ms
+    fit there), before and after it. A wall-clock input dates itself."""
+    boots = []          # [first seq, last seq, last t, [inputs (seq, t)]]
+    out = {}
+    for r in records:
+        seq, t, wall = r[0], r[1], r[2]
+        if wall:
+            out[seq] = t
+            continue
+        if not boots or t < boots[-1][2]:
+            boots.append([seq, seq, t, []])
+        b = boots[-1]
+        b[1], b[2] = seq, t
+        b[3].append((seq, t))
+    mine = [[] for _ in boots]
+    for c in clocks:
+        i = 0
+        while i + 1 < len(boots) and boots[i + 1][0] <= c[0]:
+            i += 1
+        if boots and c[0] > boots[i][1] and i + 1 < len(boots) and c[2] < boots[i][2]:
+            i += 1          # between two boots, its ms before this one's end: the next boot's
+        if boots:
+            mine[i].append(c)
+    for b, notes in zip(boots, mine):
+        k = 0
+        for seq, t in b[3] if notes else ():
+            while k + 1 < len(notes) and notes[k + 1][0] < seq:
+                k += 1
+            c = notes[k]
+            out[seq] = c[1] + (t - c[2]) // 1000
+    return out
+
+
+def iso(seconds):
+    """Wall-clock seconds as people read them: 2026-12-01T03:16:28Z."""
+    import datetime
+    return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc).strftime(
+        "%Y-%m-%dT%H:%M:%SZ")
+
+
+def round_dates(store, table, games):
+    """{first seq of a round: its date and time} for the rounds the clock notes date."""
+    dates = input_dates(store.records(table), store.clocks(table))
+    return dict((g["first"], iso(dates[g["first"]])) for g in games if g["first"] in dates)
 
 
 def export_jsonl(store, table, out, from_seq=1, to_seq=None):
@@ -47,6 +98,8 @@ def export_jsonl(store, table, out, from_seq=1, to_seq=None):
     walk = None
     if from_seq > 1 and chain is not None and is_id(table):
         walk = ChainCheck(chain, None, None, None, _heads_bin(heads), gaps)
+    clocks = store.clocks(table)
+    dates = input_dates(store.records(table, 1, to_seq), clocks)
     rows = store.records(table, 1, to_seq)
     now = [None]
 
@@ -67,28 +120,34 @@ def export_jsonl(store, table, out, from_seq=1, to_seq=None):
                 walk.entry(0, seq, t, bool(wall), inp, tag)
             continue
         if not n:
-            out.write(_head_line(run.head, table, heads, gaps, from_seq, to_seq, walk) + "\n")
+            out.write(_head_line(run.head, table, heads, gaps, from_seq, to_seq, walk,
+                                 clocks) + "\n")
             n += 1
         ds = record(seq, inp, evs, run.table.registry, -1 if wall else t)
         if tag is not None:
             ds[0]["tag"] = tag
         if wall:
             ds[0]["wall"] = t
+        if seq in dates:
+            ds[0]["at"] = iso(dates[seq])
         for d in ds:
             out.write(dumps(d) + "\n")
             n += 1
     if not n:
-        out.write(_head_line(run.head, table, heads, gaps, from_seq, to_seq, walk) + "\n")
+        out.write(_head_line(run.head, table, heads, gaps, from_seq, to_seq, walk, clocks)
+                  + "\n")
         n = 1
     return n
 
 
-def _head_line(head, table, heads, gaps, from_seq, to_seq, walk):
+def _head_line(head, table, heads, gaps, from_seq, to_seq, walk, clocks=()):
     d = json.loads(head)
     if is_id(table):
         d["table"] = table
     if gaps:
         d["gaps"] = [list(g) for g in gaps]
+    if clocks:      # the table's clock notes: their seqs are no input, and they date the rest
+        d["clocks"] = [list(c) for c in clocks if to_seq is None or c[0] <= to_seq]
     if from_seq > 1 or to_seq is not None:
         d["range"] = [from_seq, to_seq]
     if from_seq > 1:
@@ -119,6 +178,7 @@ def export_csv(store, table, out, from_seq=1, to_seq=None):
     w = csv.writer(out, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
     run = Replay(registry=store.registry(table))
+    dates = input_dates(store.records(table, 1, to_seq), store.clocks(table))
     rows = 0
     for seq, inp, evs in run.run(store.script_lines(table, 1, to_seq)):
         if seq < from_seq or not evs:
@@ -129,7 +189,8 @@ def export_csv(store, table, out, from_seq=1, to_seq=None):
             name = d.pop("ev")
             cols = [d.pop(k, "") for k in ("seat", "card", "n", "why")]
             more = " ".join("%s=%s" % kv for kv in sorted(d.items()))
-            w.writerow([seq, run.t, text, name] + cols + [more])
+            at = iso(dates[seq]) if seq in dates else ""
+            w.writerow([seq, run.t, text, name] + cols + [more, at])
             rows += 1
     return rows
 
@@ -177,12 +238,13 @@ class Report:
             sig = "%d covered by heads signed with the table's key" % self.signed
         else:
             sig = "no key to check the heads' signatures (`unotable pair`)"
-        return "chain of table %s: %d inputs checked, %d could not be checked; %s" % (
-            self.table or "?", self.checked, self.unchecked, sig)
+        return "chain of table %s: %s checked, %d could not be checked; %s" % (
+            self.table or "?", plural(self.checked, "input"), self.unchecked, sig)
 
     def __str__(self):
-        head = "%s: %s, %d inputs, %d rounds, %d rejected" % (
-            "ok" if self.ok else "NOT OK", self.kind, self.inputs, self.rounds, self.rejections)
+        head = "%s: %s, %s, %s, %d rejected" % (
+            "ok" if self.ok else "NOT OK", self.kind, plural(self.inputs, "input"),
+            plural(self.rounds, "round"), self.rejections)
         if self.part:
             head += " (a part: seqs %s..%s)" % (self.part[0], self.part[1] or "end")
         lines = [head]
@@ -253,9 +315,9 @@ class ChainCheck:
             if e[1] == 0:
                 if self.pending and self.key is not None and self.rep is not None:
                     self.rep.notes.append(
-                        "the %d inputs from seq %d to the gap at seq %d are checked by the chain "
+                        "the %s from seq %d to the gap at seq %d checked by the chain, "
                         "but no head signed with the table's key covers them"
-                        % (self.pending[2], self.pending[1], e[0]))
+                        % (plural(self.pending[2], "input"), self.pending[1], e[0]))
                 self.pending = None
                 self.h = None
                 self._why = "after the gap at seqs %d..%d (%s)" % e[2]
@@ -287,9 +349,10 @@ class ChainCheck:
     def _end_pending(self):
         if self.pending and self.key is not None:
             line, seq, n = self.pending
-            self._problem(seq, "line %d: from seq %d on, %d inputs are not covered by a chain "
+            self._problem(seq, "line %d: from seq %d on, %s not covered by a chain "
                           "head signed with the table's key: the record was made again without "
-                          "the key, or its end was not synced" % (line, seq, n))
+                          "the key, or its end was not synced"
+                          % (line, seq, "1 input is" if n == 1 else "%d inputs are" % n))
         self.pending = None
 
     def _end_blind(self):
@@ -348,15 +411,16 @@ class ChainCheck:
                 self._head(seq, head, mac)
                 continue
             self._problem(seq, "line %d: the record ends at seq %d, but the table's chain reached "
-                          "seq %d (a head seen at sync): the inputs after seq %d are missing (or the "
+                          "seq %d (a head seen at sync): the inputs after seq %d are missing "
+                          "(or the "
                           "record was exported before the host synced them)"
                           % (self.prev[0], last, seq, last))
             self.pending = None
             break
         if upto is not None and self.pending and self.rep is not None:
-            self.rep.notes.append("the last %d inputs of the part are checked by the chain; the "
+            self.rep.notes.append("the last %s of the part checked by the chain; the "
                                   "signed head that covers them is past its end"
-                                  % self.pending[2])
+                                  % plural(self.pending[2], "input"))
             self.pending = None
         self._end_pending()
         self._end_blind()
@@ -438,6 +502,7 @@ def _verify(rep, lines, registry, key, known):
                        "(`--deck FILE`, or sync the table so the host database holds it)")
         return rep
     gaps = chain["gaps"] if chain else []
+    notes = _clock_seqs(header)
     if chain is not None:           # first: its findings say most, and come before the replay's
         _check_chain(rep, chain, inputs, registry, key)
     run = Replay(registry=registry)
@@ -450,7 +515,7 @@ def _verify(rep, lines, registry, key, known):
                          "not checked (they depend on every input before it), its chain is")
     try:
         for seq, inp, evs in run.run(texts):
-            _check_seq(rep, inputs[i][0], seq, prev, ended, gaps, rep.part, whole)
+            _check_seq(rep, inputs[i][0], seq, prev, ended, gaps, rep.part, whole, notes)
             prev = seq
             ended = False
             rep.inputs += 1
@@ -635,6 +700,9 @@ def verify_stored(store, table, key=None, registry=None):
             d["gaps"] = [list(g) for g in gaps]
         if heads:
             d["heads"] = [list(h) for h in heads]
+    clocks = store.clocks(table)
+    if clocks:
+        d["clocks"] = [list(c) for c in clocks]
     lines = [dumps(d)]
     for seq, t, wall, line, tag in store.records(table):
         extra = (',"tag":"%s"' % tag if tag else "") + (',"wall":%d' % t if wall else "")
@@ -670,9 +738,10 @@ def check_chain_stored(store, table):
 
 def _untagged(rep, walk):
     if walk.untagged:
-        rep.notes.append("%d inputs carry no chain tag (synced before the table had a chain): "
+        rep.notes.append("%s no chain tag (synced before the table had a chain): "
                          "the chain runs over them, checked by the next tag or head"
-                         % walk.untagged)
+                         % ("1 input carries" if walk.untagged == 1
+                            else "%d inputs carry" % walk.untagged))
 
 
 def table_of(lines):
@@ -691,15 +760,31 @@ def table_of(lines):
     return None
 
 
-def _check_seq(rep, line, seq, prev, ended, gaps, part, whole=True):
+def _clock_seqs(header):
+    """The seqs of the table's clock notes a record's header lists: records, not inputs."""
+    out = set()
+    for c in (header or {}).get("clocks") or ():
+        if isinstance(c, list) and c and type(c[0]) is int:
+            out.add(c[0])
+    return out
+
+
+def _check_seq(rep, line, seq, prev, ended, gaps, part, whole=True, notes=()):
     if seq == prev + 1 or (prev and ended and seq == prev + 2):
         return
     lo = prev + 1
+    while lo < seq and lo in notes:         # the table's clock notes take seqs of their own
+        lo += 1
+    if lo == seq:
+        return
     if prev and (ended or not whole or gaps and gaps[0][0] < seq):
         # the hub's snapshot after a round's end; after a gap, or in a part, the replay is not
         # the table's (inputs are missing), so its round ends are not where the table's were
         lo += 1 if _gap_at(gaps, lo) is None else 0
     while lo < seq:                         # every seq skipped is in a gap the table reported
+        if lo in notes:
+            lo += 1
+            continue
         g = _gap_at(gaps, lo)
         if g is None:
             break

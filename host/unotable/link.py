@@ -10,8 +10,14 @@
 Every failure is a LinkError whose message says what happened and what to do next.
 """
 import json
+import os
 import random
 import time
+
+try:
+    import fcntl
+except ImportError:   # Windows: no advisory locks; one program on the port at a time
+    fcntl = None
 from binascii import a2b_base64, b2a_base64, Error as B64Error
 
 import serial
@@ -19,11 +25,13 @@ import serial
 from link import frame as fr
 from link.codec import decode as decode_batch, chain_start, CodecError, RegistryMismatch, NCARDS
 from link.server import chunks, chunk_uids
+from unotable.errors import UnotableError
 
 POLL = 0.02            # serial read timeout: how often a wait checks its deadline
+TURN = 10.0            # seconds a request waits for its turn on a port other programs use
 
 
-class LinkError(Exception):
+class LinkError(UnotableError):
     """Base of every link failure; str() is meant for the user."""
 
 
@@ -33,6 +41,10 @@ class PortError(LinkError):
 
 class NoAnswer(LinkError):
     """No usable answer after every try."""
+
+
+class PortBusy(LinkError):
+    """Another program kept the port for longer than a request may wait."""
 
 
 class DeviceGone(LinkError):
@@ -143,6 +155,10 @@ class Link:
         rid = self.rid
         out = fr.encode(rid, verb, fr.REQ, payload)
         self.stats["requests"] += 1
+        with _Turn(self, verb):
+            return self._exchange(verb, out, rid, timeout, retries)
+
+    def _exchange(self, verb, out, rid, timeout, retries):
         problem = "timeout"
         echo = False
         for attempt in range(max(1, retries)):
@@ -198,15 +214,35 @@ class Link:
                     "firmware is not running. Reset the table, or install it with "
                     "`unotable deploy --port %s`." % (port, verb, port))
         if problem != "timeout":
-            return ("answers from %s to `%s` arrived damaged %d times: check the USB cable and "
-                    "that nothing else uses the port (baud 115200)." % (port, verb, retries))
-        return ("no answer from %s to `%s` after %d tries: is the table powered and running "
-                "the firmware? Try `unotable status --port %s`." % (port, verb, retries, port))
+            return ("answers from %s to `%s` arrived damaged %s: check the USB cable and "
+                    "that nothing else uses the port (baud 115200)."
+                    % (port, verb, _times(retries)))
+        if self.stats["discarded"]:
+            return ("no answer from %s to `%s` after %s, but answers to another "
+                    "program's requests came: a program that does not take turns (a terminal, "
+                    "mpremote) is reading the port; close it and run the command again"
+                    % (port, verb, _tries(retries)))
+        return ("no answer from %s to `%s` after %s: is the table powered and running "
+                "the firmware? Try `unotable status --port %s`."
+                % (port, verb, _tries(retries), port))
 
     def _gone(self, verb, e):
         return DeviceGone("lost %s during `%s` (%s): was the cable pulled or the table reset? "
                           "Reconnect and run the command again; `unotable sync` resumes where it "
                           "stopped." % (self.port, verb, _why(e)))
+
+    def _shared(self, e):
+        """pyserial's "ready to read but returned no data": a pulled cable, or another program
+        reading the same port. The port still there: the second (counted, named if no answer
+        comes), so that a terminal left open on the port stops no command."""
+        if "multiple access" not in str(e):
+            return False
+        try:
+            os.stat(self.port)
+        except (OSError, TypeError, ValueError):
+            return False
+        self.stats["discarded"] += 1
+        return True
 
     def _write(self, data, verb):
         try:
@@ -238,7 +274,12 @@ class Link:
                 return None
             try:
                 data = ser.read(max(1, ser.in_waiting))
-            except (serial.SerialException, OSError) as e:
+            except serial.SerialException as e:
+                if not self._shared(e):
+                    raise self._gone(verb, e) from None
+                time.sleep(POLL)        # another reader took the bytes: not ours anyway
+                continue
+            except OSError as e:
                 raise self._gone(verb, e) from None
             buf += data
 
@@ -273,6 +314,26 @@ class Link:
         """Tells the table the host has stored every seq <= upto (it may prune them). The table
         refuses a seq past what it has sent since it booted: sync first."""
         return self._json("ack", {"upto": int(upto)})
+
+    def clocks(self, frm=1):
+        """The table's clock notes from seq frm on: [(seq, wall seconds, table ms)] ([] from a
+        firmware that keeps none)."""
+        out = []
+        while True:
+            try:
+                d = self._json("clocks", {"from": int(frm)})
+            except Refused as e:
+                if "unknown verb" in (e.reason or ""):
+                    return out
+                raise
+            got = d.get("clocks") if isinstance(d, dict) else None
+            if not isinstance(got, list):
+                raise ProtocolError("the table's answer to `clocks` makes no sense: %r" % (d,))
+            out += [tuple(c) for c in got if isinstance(c, list) and len(c) == 3]
+            nxt = d.get("next")
+            if not isinstance(nxt, int) or nxt <= frm:
+                return out
+            frm = nxt
 
     def pair(self):
         """{"id": hex16, "key": hex64}: the table's id and the key of its chain, handed to one
@@ -397,6 +458,47 @@ class Link:
             seq = top + 1
 
 
+class _Turn:
+    """One request and its answer at a time on a port, across programs: the host commands
+    that share a port (monitor, status, sync at once) take turns by an advisory lock on it,
+    so that none reads the answer another is waiting for."""
+
+    def __init__(self, link, verb):
+        self.link = link
+        self.verb = verb
+        self.fd = None
+
+    def __enter__(self):
+        try:
+            fd = self.link.ser.fileno() if fcntl is not None else None
+        except (AttributeError, ValueError, OSError, serial.SerialException):
+            fd = None
+        if not isinstance(fd, int):
+            return self
+        end = time.monotonic() + TURN
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                self.fd = fd
+                return self
+            except BlockingIOError:
+                if time.monotonic() >= end:
+                    raise PortBusy("%s is busy: another program has kept it for %g s "
+                                   "(mpremote, a sync, an enrolment?). Nothing was sent; try "
+                                   "again when it is done"
+                                   % (self.link.port, TURN)) from None
+                time.sleep(POLL)
+            except OSError:             # a port that takes no lock: go on alone
+                return self
+
+    def __exit__(self, *exc):
+        if self.fd is not None:
+            try:
+                fcntl.flock(self.fd, fcntl.LOCK_UN)
+            except OSError:
+                pass
+
+
 def _chain():
     try:
         from gamelog import chain
@@ -415,6 +517,14 @@ def open_repl(port, timeout=1.0):
             return True
     except LinkError:
         return False
+
+
+def _tries(n):
+    return "1 try" if n == 1 else "%d tries" % n
+
+
+def _times(n):
+    return "once" if n == 1 else "%d times" % n
 
 
 def _why(e):

@@ -3,6 +3,7 @@
 The host database holds each table's inputs; every outcome is decided again by replaying them
 through the engine, so what the host shows is what the table decided.
 """
+import json
 import os
 import sys
 import time
@@ -10,21 +11,25 @@ import time
 from uno.narrate import say
 from uno.record import Replay
 from uno.state import snapshot
-from unotable import commands, export
-from unotable.link import LinkError
+from unotable import commands, export, settings
+from unotable.errors import NotFound, UsageError, file_error
+from unotable.link import LinkError, Refused
 from unotable.replay import short
 from unotable.sim import view
-from unotable.store import Conflict, Store, StoreError, default_path, is_id, read_deck, table_id
+from unotable.store import Store, default_path, is_id, read_deck, table_id
+from unotable.ui import Progress, plural
 
 
-def _store(args):
-    return Store(args.db)
+def _store(args, readonly=False):
+    return Store(args.db, readonly=readonly)
 
 
 def _progress(total):
+    p = Progress("inputs stored", total)
+
     def show(seq, new):
-        sys.stderr.write("\r  up to seq %d: %d of ~%d new inputs stored" % (seq, new, total))
-        sys.stderr.flush()
+        p(new, " (up to seq %d)" % seq)
+    show.done = p.done
     return show
 
 
@@ -46,76 +51,87 @@ def shown(db, table):
 
 
 def stored_table(db, name):
-    """The id of a stored table given by label or id; LookupError saying what to do."""
+    """The id of a stored table given by label or id; NotFound saying what to do."""
     tid = db.find(name)
     if tid is None:
-        raise LookupError("no table %r in the host database %s: `unotable logs list` names "
-                          "the tables it holds" % (name, db.path))
+        raise NotFound("no table %r in the host database %s: `unotable logs list` names "
+                       "the tables it holds" % (name, db.path))
     return tid
 
 
 def cmd_sync(args):
     """Logs down (incremental, resumable, idempotent; never stopped by the log's damage);
     clock, rules and deck up."""
+    rules = settings.parse(args.set)         # checked here before anything is sent
+    deck = None
+    if args.deck:
+        try:
+            deck = read_deck(args.deck)
+        except OSError as e:
+            raise file_error(e, args.deck) from None
+        except ValueError as e:
+            raise UsageError(str(e)) from None
     try:
-        deck = read_deck(args.deck) if args.deck else None
-        rules = []
-        for item in args.set:
-            k, eq, v = item.partition("=")
-            if not eq or not k:
-                return commands.say_error("sync", "write --set NAME=VALUE, e.g. stacking=on")
-            rules.append((k, int(v) if v.isdigit() else v))
         with commands.connect(args) as link, _store(args) as db:
-            hello = link.hello()
-            name = connected_table(db, link, hello, args.table)
-            who = shown(db, name)
-            if deck is not None:
-                link.upload_registry([deck.uid(i) for i in range(108)])
-                print("deck registry sent (108 cards)")
-            for k, v in rules:
-                link.set_rule(k, v)
-                print("rule %s = %s sent: from the next round" % (k, v))
-            link.set_clock()
-            status = link.status() or {}
-            start = db.next_seq(name)
-            nxt = status.get("next_seq")
-            todo = max(0, nxt - start) if isinstance(nxt, int) else 0
-            print("%s: %d new inputs to fetch (from seq %d)" % (who, todo, start))
-            gaps_before = set(db.gaps(name))
-            t = time.monotonic()
-            n = db.sync(name, link, progress=_progress(todo) if todo > 200 else None)
-            if todo > 200:
-                sys.stderr.write("\n")
-            took = time.monotonic() - t
-            print("%s: %d inputs stored in %.1f s; the host holds seq %s" % (
-                who, n, took, _held(db, name)))
-            for g in db.gaps(name):
-                if g not in gaps_before:
-                    print("  gap: seqs %d..%d are not in the table's log (%s), as the table "
-                          "reports" % g)
-            for seq, head, mac in db.odd_heads:
-                print("  the table's chain head at seq %d is not the one the host saw before: "
-                      "its log was changed since (kept: the first)" % seq)
-            for seq, here, there in db.mismatch:
-                print("  the chain the host works out differs from the table's at seq %d: "
-                      "its log was changed, or the host's copy" % seq)
-            code = _chain_said(db, name)
-            if db.mismatch:
-                code = 1
-            if args.ack:
-                link.ack(db.next_seq(name) - 1)
-                print("the table may now free the log the host holds")
-            return code
-    except (Conflict, LookupError, StoreError) as e:
-        return commands.say_error("sync", e)
+            return _sync(args, link, db, deck, rules)
+    except Refused as e:
+        if e.verb not in ("rule", "registry"):
+            raise
+        raise Refused("the table refused %s: %s. Nothing was fetched: run sync again between "
+                      "rounds, or without %s" % (
+                          "the deck" if e.verb == "registry" else "a rule", e.reason or e,
+                          "--deck" if e.verb == "registry" else "--set"), e.verb, e.reason) \
+            from None
     except LinkError as e:
-        return commands.say_error("sync", "%s\n  nothing stored is lost: run sync again to "
-                                  "resume from where it stopped" % e)
-    except OSError as e:
-        return commands.say_error("sync", "%s: %s" % (getattr(e, "filename", None) or "",
-                                                     e.strerror or e))
-    except ValueError as e:
-        return commands.say_error("sync", e)
+        raise type(e)("%s; nothing stored is lost: run sync again to resume from where it "
+                      "stopped" % e) from None
+
+
+def _sync(args, link, db, deck, rules):
+    hello = link.hello()
+    if deck is not None:            # up first: a refusal leaves the host database as it was
+        link.upload_registry([deck.uid(i) for i in range(108)])
+        print("deck registry sent (108 cards)")
+    for k, v in rules:
+        link.set_rule(k, v)
+        print("rule %s = %s sent: from the next round" % (k, v))
+    name = connected_table(db, link, hello, args.table)
+    who = shown(db, name)
+    link.set_clock()
+    status = link.status() or {}
+    start = db.next_seq(name)
+    nxt = status.get("next_seq")
+    todo = max(0, nxt - start) if isinstance(nxt, int) else 0
+    print("%s: seqs %d..%d to fetch (inputs; a round's end also takes a seq for the table's "
+          "snapshot)" % (who, start, start + todo - 1) if todo else
+          "%s: nothing new since seq %d" % (who, start - 1))
+    gaps_before = set(db.gaps(name))
+    t = time.monotonic()
+    progress = _progress(todo)
+    try:
+        n = db.sync(name, link, progress=progress)
+    finally:
+        progress.done()
+    took = time.monotonic() - t
+    print("%s: %s stored in %.1f s; the host holds seq %s%s" % (
+        who, plural(n, "new input"), took, _held(db, name), _others(db, name)))
+    for g in db.gaps(name):
+        if g not in gaps_before:
+            print("  gap: seqs %d..%d are not in the table's log (%s), as the table "
+                  "reports" % g)
+    for seq, head, mac in db.odd_heads:
+        print("  the table's chain head at seq %d is not the one the host saw before: "
+              "its log was changed since (kept: the first)" % seq)
+    for seq, here, there in db.mismatch:
+        print("  the chain the host works out differs from the table's at seq %d: "
+              "its log was changed, or the host's copy" % seq)
+    code = _chain_said(db, name)
+    if db.mismatch:
+        code = 1
+    if args.ack:
+        link.ack(db.next_seq(name) - 1)
+        print("the table may now free the log the host holds")
+    return code
 
 
 def _held(db, name):
@@ -143,85 +159,170 @@ def _chain_said(db, name):
     return 1
 
 
+def _others(db, name):
+    """What the seqs the host holds that are not inputs are: counts that look like loss are
+    the table's own records (a snapshot at each round's end, a clock note at a sync)."""
+    rows = [r for r in db.tables() if r["id"] == name]
+    if not rows or rows[0]["first"] is None:
+        return ""
+    r = rows[0]
+    span = r["last"] - r["first"] + 1
+    lost = sum(max(0, min(b, r["last"]) - max(a, r["first"]) + 1) for a, b, _ in db.gaps(name))
+    other = span - r["inputs"] - lost
+    if other <= 0:
+        return ""
+    clocks = len([c for c in db.clocks(name) if r["first"] <= c[0] <= r["last"]])
+    snaps = max(0, other - clocks)
+    what = []
+    if snaps:
+        what.append(plural(snaps, "round-end snapshot"))
+    if clocks:
+        what.append(plural(clocks, "clock note"))
+    return " (%s; the other %s: %s)" % (plural(r["inputs"], "input"),
+                                         plural(other, "seq"), ", ".join(what))
+
+
 def cmd_logs(args):
-    try:
-        with _store(args) as db:
-            return _logs(db, args)
-    except (StoreError, LookupError) as e:
-        return commands.say_error("logs", e)
-    except OSError as e:
-        return commands.say_error("logs", "cannot write %s: %s" % (args.out, e.strerror or e))
+    with _store(args, readonly=True) as db:
+        return _logs(db, args)
 
 
 def _logs(db, args):
+    as_json = getattr(args, "json", False)
     if args.action == "list":
         rows = db.tables()
+        if as_json:
+            print(json.dumps(rows))
+            return 0
         if not rows:
             print("no tables synced yet: `unotable sync --port PORT`")
         for r in rows:
-            print("%-16s %-16s %6d inputs  seq %s..%s  %s%s  last seen %s" % (
+            other = (r["last"] - r["first"] + 1 - r["inputs"]) if r["first"] else 0
+            print("%-16s %-16s %s  seq %s..%s%s  %s%s  last seen %s" % (
                 r["label"] or (r["id"] if not is_id(r["id"]) else "-"),
-                r["id"] if is_id(r["id"]) else "(no id)", r["inputs"],
-                r["first"], r["last"], "%d gaps  " % r["gaps"] if r["gaps"] else "",
+                r["id"] if is_id(r["id"]) else "(no id)", plural(r["inputs"], "input"),
+                r["first"], r["last"], " (%d other: snapshots, clock, gaps)" % other
+                if other > 0 else "", plural(r["gaps"], "gap") + "  " if r["gaps"] else "",
                 "paired" if r["paired"] else "not paired", r["last_seen"]))
         return 0
     if not args.table:
-        return commands.say_error("logs", "which table? `unotable logs list` names them")
+        raise UsageError("which table? `unotable logs list` names them")
     tid = stored_table(db, args.table)
     if args.action == "show":
         games = db.games(tid)
         gaps = db.gaps(tid)
+        dates = export.round_dates(db, tid, games)
+        if as_json:
+            print(json.dumps({"table": tid, "label": db.label(tid), "rounds": [
+                dict(g, scores={str(k): v for k, v in (g["scores"] or {}).items()} or None,
+                     at=dates.get(g["first"])) for g in games],
+                "gaps": [list(g) for g in gaps], "heads": len(db.heads(tid))}))
+            return 0
         if not games and not gaps:
-            return commands.say_error("logs", "no rounds stored for %s" % shown(db, tid))
+            raise NotFound("no rounds stored for %s" % shown(db, tid))
         print("table %s" % shown(db, tid))
         for g in games:
-            print("match %d round %d: dealer %s, seats %s, seq %d-%d, winner %s, %s points" % (
-                g["match"], g["round"], g["dealer"], g["seats"], g["first"], g["last"],
-                g["winner"] or "-", g["points"] if g["points"] is not None else "-"))
+            print("match %d round %d%s: dealer %s, seats %s, seq %d-%d, winner %s, %s" % (
+                g["match"], g["round"], " at %s" % dates[g["first"]] if dates.get(g["first"])
+                else "", g["dealer"], " ".join(str(x) for x in g["seats"]), g["first"],
+                g["last"], g["winner"] or "-",
+                plural(g["points"], "point") if g["points"] is not None else "no points yet"))
         for g in gaps:
             print("gap: seqs %d..%d are not in the table's log: %s" % g)
         heads = db.heads(tid)
         if heads:
             print("chain heads seen at sync: %d, the last at seq %d" % (len(heads), heads[-1][0]))
         return 0
-    out = open(args.out, "w", newline="") if args.out else sys.stdout
+    return _export(db, tid, args)
+
+
+def _export(db, tid, args):
+    """To a file: written beside it and renamed at the end, so an interrupted or failed export
+    leaves the file as it was (or none), never half of one."""
+    if db.next_seq(tid) == 1:
+        raise NotFound("table %s has no inputs stored: nothing to export (`unotable sync`)"
+                       % shown(db, tid))
+    if args.to_seq is not None and args.to_seq < args.from_seq:
+        raise UsageError("--from %d comes after --to %d: nothing to export"
+                         % (args.from_seq, args.to_seq))
+    write = export.export_csv if args.format == "csv" else export.export_jsonl
+    if not args.out:
+        write(db, tid, sys.stdout, args.from_seq, args.to_seq)
+        return 0
+    if os.path.isdir(args.out):
+        raise UsageError("cannot write %s: it is a directory; give a file name" % args.out)
+    tmp = "%s.part%d" % (args.out, os.getpid())
+    progress = Progress("lines written")
     try:
-        if args.format == "csv":
-            export.export_csv(db, tid, out, args.from_seq, args.to_seq)
-        else:
-            export.export_jsonl(db, tid, out, args.from_seq, args.to_seq)
+        with open(tmp, "w", newline="") as out:
+            n = write(db, tid, _Counting(out, progress), args.from_seq, args.to_seq)
+        os.replace(tmp, args.out)
+    except OSError as e:
+        raise file_error(e, args.out, "write") from None
     finally:
-        if args.out:
-            out.close()
-    if args.out:
-        print("%s written" % args.out, file=sys.stderr)
+        progress.done()
+        if os.path.exists(tmp):
+            os.remove(tmp)
+    print("%s written (%s)" % (args.out, plural(n, "line")), file=sys.stderr)
     return 0
+
+
+class _Counting:
+    """A file that counts the lines written to it, for the progress of a long export."""
+
+    def __init__(self, f, progress):
+        self.f = f
+        self.progress = progress
+        self.n = 0
+
+    def write(self, text):
+        self.n += text.count("\n")
+        self.progress(self.n)
+        return self.f.write(text)
 
 
 def cmd_verify(args):
     """Exit 0: it holds up; 1: a problem was found (each names its line); 2: nothing could be
-    checked (no such file or table, a bad deck file, a database that cannot be read)."""
+    checked (no such file or table, an empty file, a bad deck file, a database that cannot be
+    read)."""
     if not args.file and not args.table:
-        return commands.say_error("verify", "give an exported record (FILE) or a synced table "
-                                  "(--table NAME)")
-    try:
-        deck = read_deck(args.deck) if args.deck else None
-        if args.table:
-            with _store(args) as db:
-                tid = stored_table(db, args.table)
-                report = export.verify_stored(db, tid, registry=deck)
-        else:
+        raise UsageError("give an exported record (FILE) or a synced table (--table NAME)")
+    if args.file and args.table:
+        raise UsageError("give a FILE or --table NAME, not both")
+    deck = None
+    if args.deck:
+        try:
+            deck = read_deck(args.deck)
+        except OSError as e:
+            raise file_error(e, args.deck) from None
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+    if args.table:
+        with _store(args, readonly=True) as db:
+            tid = stored_table(db, args.table)
+            if db.next_seq(tid) == 1:
+                raise NotFound("table %s has no inputs stored: nothing to verify"
+                               % shown(db, tid))
+            report = export.verify_stored(db, tid, registry=deck)
+    else:
+        if os.path.isdir(args.file):
+            raise UsageError("cannot read %s: it is a directory" % args.file)
+        try:
             with open(args.file, "rb") as f:
                 lines = f.read().split(b"\n")
-            if lines and not lines[-1]:
-                lines.pop()
-            report = _verify_file(args, lines, deck)
-    except (StoreError, LookupError, ValueError) as e:
-        return commands.say_error("verify", e)
-    except OSError as e:
-        return commands.say_error("verify", "cannot read %s: %s" % (
-            e.filename or args.file, e.strerror or e))
-    print(report)
+        except OSError as e:
+            raise file_error(e, args.file) from None
+        if lines and not lines[-1]:
+            lines.pop()
+        if not any(x.strip() for x in lines):
+            raise UsageError("%s is empty: nothing to verify" % args.file)
+        report = _verify_file(args, lines, deck)
+        if report.ok and not report.inputs:
+            raise UsageError("%s holds no table input: nothing to verify" % args.file)
+    if getattr(args, "json", False):
+        print(json.dumps(report.as_dict()))
+    else:
+        print(report)
     return 0 if report.ok else 1
 
 
@@ -232,7 +333,7 @@ def _verify_file(args, lines, deck):
     path = args.db or default_path()
     if tid is None or not (args.db or os.path.exists(path)):
         return export.verify(lines, deck)
-    with Store(path) as db:
+    with Store(path, readonly=True) as db:
         if db.find(tid) != tid:
             rep = export.verify(lines, deck)
             rep.notes.append("the host database %s holds nothing of table %s: checked from the "
@@ -258,10 +359,16 @@ def cmd_monitor(args):
             for _ in run.run(db.script_lines(name, 1, None)):
                 seen += 1
             last = db.next_seq(name) - 1
-            print("%s: %d inputs so far; watching (Ctrl-C to stop)" % (name, seen))
+            print("%s: %s so far; watching (Ctrl-C to stop)" % (name, plural(seen, "input")))
             shown = 0
+            known = None
             while args.count <= 0 or shown < args.count:
-                db.sync(name, link)
+                # one `status` a look; the log comes down only when the table logged more,
+                # so a monitor left running for a night costs the board little
+                nxt = (link.status() or {}).get("next_seq")
+                if not isinstance(nxt, int) or nxt != known:
+                    db.sync(name, link)
+                    known = nxt
                 for seq, inp, evs in run.run(db.script_lines(name, last + 1, None)):
                     line = "; ".join(say(e) for e in evs) or "-"
                     print("%5d  %-14s %s" % (seq, short(_dict(run, inp)), line))
@@ -270,10 +377,9 @@ def cmd_monitor(args):
                     if evs and args.view:
                         print(view(snapshot(run.table)))
                 time.sleep(args.every)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:     # the way to stop watching: not an error
+        print()
         return 0
-    except (LinkError, Conflict, StoreError) as e:
-        return commands.say_error("monitor", e)
     return 0
 
 

@@ -3,6 +3,7 @@ from uno import script
 from uno.events import REJECT
 from uno.narrate import say
 from uno.state import snapshot
+from unotable.ui import plural
 
 
 def narrate(run, lines):
@@ -25,8 +26,8 @@ def narrate(run, lines):
 
 def summary(t, rejected, inputs):
     s = snapshot(t)
-    yield "after %d inputs (%d rejected): %s, round %d" % (
-        inputs, rejected, s["phase"].replace("_", " "), s["round"])
+    yield "after %s (%d rejected): %s, round %d" % (
+        plural(inputs, "input"), rejected, s["phase"].replace("_", " "), s["round"])
     if s["phase"] == "play":
         yield "turn: seat %d, top %s, colour %s, direction %s, shoe %d" % (
             s["turn"], s["top"], s["colour"], s["direction"], s["shoe"])

@@ -41,7 +41,8 @@ def build_image(image, work, every=False):
     r = subprocess.run([tool("mpremote"), "romfs", "--no-mpy", "-o", image, "build", tree],
                        capture_output=True, text=True)
     if r.returncode or not os.path.exists(image):
-        raise BuildError("mpremote romfs build failed: %s" % (r.stderr.strip() or r.stdout.strip()))
+        raise BuildError("mpremote romfs build failed: %s" % (r.stderr.strip() or
+                                                              r.stdout.strip()))
     with open(image, "rb") as f:
         size = len(f.read())
         f.seek(0)

@@ -6,10 +6,12 @@ port; table inputs reach its simulated readers and buttons through a pipe.
 """
 import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import tty
 
@@ -18,14 +20,17 @@ import serial
 from uno.cards import COLOURS
 from uno.narrate import say
 from unotable.build import BuildError, build, tool
+from unotable.errors import UnotableError
+from unotable.ui import plural
 
 # The app's code sits in the heap on the unix port (64-bit, .mpy loaded into RAM); a board
-# freezes it into flash (docs/deploy.md). 256k holds the code (about 105 KB on this 64-bit port), a 10-player round,
-# the link and a sync of a round with its 1.7 KB snapshot; 192k no longer does since the chain and take-back.
+# freezes it into flash (docs/deploy.md). 256k holds the code (about 105 KB on this 64-bit
+# port), a 10-player round, the link and a sync of a round with its 1.7 KB snapshot; 192k no
+# longer does since the chain and take-back.
 HEAP = "256k"
 # the hub's status beyond the state
 HIDDEN = ("seq", "tune", "leds", "events", "firmware", "board", "id", "damage", "fault", "flash",
-          "log_full", "notice", "dropped", "heap")
+          "log_full", "notice", "dropped", "heap", "view", "input")
 
 
 def compile_firmware(out):
@@ -36,13 +41,70 @@ def compile_firmware(out):
         raise SimError(str(e))
 
 
-class SimError(Exception):
-    pass
+class SimError(UnotableError):
+    """The simulated table cannot start or stopped: str() says why."""
+
+
+def data_dir():
+    """The per-user data folder: the host database and the simulated tables' logs."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                           "share")
+    return os.path.join(base, "unotable")
+
+
+def new_log_dir():
+    """A new folder for a simulated table's log under the per-user data folder: never deleted
+    by the tool (`unotable sim --log DIR` plays on with it later)."""
+    root = os.path.join(data_dir(), "sim")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for k in range(100):
+        path = os.path.join(root, stamp + ("-%d" % k if k else ""))
+        try:
+            os.makedirs(path)
+            return os.path.join(path, "log")
+        except FileExistsError:
+            continue
+        except OSError as e:
+            raise SimError("cannot make a folder for the table's log in %s: %s; give one with "
+                           "--log DIR" % (root, e.strerror or e)) from None
+    raise SimError("too many simulated tables started this second: give --log DIR")
+
+
+def _running_dir():
+    return os.path.join(data_dir(), "running")
+
+
+def running():
+    """The simulated tables running for this user: [{"port", "pid", "log"}] (`ports`)."""
+    out = []
+    try:
+        names = sorted(os.listdir(_running_dir()))
+    except OSError:
+        return out
+    for n in names:
+        path = os.path.join(_running_dir(), n)
+        try:
+            with open(path) as f:
+                d = json.load(f)
+            os.kill(int(d["pid"]), 0)
+            if os.path.exists(d["port"]):
+                out.append(d)
+                continue
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        try:
+            os.remove(path)     # a table that stopped without tidying up
+        except OSError:
+            pass
+    return out
 
 
 class SimTable:
-    """A running simulated table: .port (pty name for pyserial or mpremote), .link (pyserial),
-    send(line) for table inputs, status(), close()."""
+    """A running simulated table: .port (pty name for pyserial or mpremote), .link (pyserial,
+    for tests; `unotable sim` closes it: the port is the host commands'), send(line) for table
+    inputs, status() from its view channel, close().
+
+    log None: a temporary log, deleted by close() (tests); `unotable sim` always gives one."""
 
     def __init__(self, script=None, log=None, pace=300, heap=HEAP, exit_at_end=False, code=None,
                  run=("-m", "hub.sim"), flash=None, store=None):
@@ -60,8 +122,10 @@ class SimTable:
         # opened before the device starts: opening flushes pending input
         self.link = serial.Serial(self.port, 115200, timeout=0.2)
         rd, self.pipe = os.pipe()
+        vr, vw = os.pipe()         # the view channel: the table's own, never the port's
         argv = [tool("micropython"), "-X", "heapsize=" + heap, "-i", *run,
-                "--log", self.log, "--inputs", "/dev/fd/%d" % rd, "--pace", str(pace)]
+                "--log", self.log, "--inputs", "/dev/fd/%d" % rd, "--pace", str(pace),
+                "--view", "/dev/fd/%d" % vw]
         if script:
             argv += ["--script", os.path.abspath(script)]
         if exit_at_end:
@@ -72,11 +136,33 @@ class SimTable:
             argv += ["--store", store]
         env = dict(os.environ, MICROPYPATH=code + ":.frozen")
         self.proc = subprocess.Popen(argv, stdin=master, stdout=master, stderr=subprocess.PIPE,
-                                     pass_fds=(rd,), env=env, cwd=self.tmp)
+                                     pass_fds=(rd, vw), env=env, cwd=self.tmp)
         os.close(master)
         os.close(rd)
-        os.close(slave)
+        os.close(vw)
+        os.close(slave)    # with no host on the port the table sees a pulled cable, as a board
         self.buf = b""
+        self.views = queue.Queue()     # what the view channel said, in order
+        self.last = None               # the last status it gave
+        self.done = False              # the script has played
+        self._viewer = threading.Thread(target=self._read_view, args=(vr,), daemon=True)
+        self._viewer.start()
+
+    def _read_view(self, fd):
+        with os.fdopen(fd, "rb") as f:
+            for raw in f:
+                try:
+                    d = json.loads(raw)
+                except ValueError:
+                    continue
+                if not isinstance(d, dict):
+                    continue
+                if "phase" in d:
+                    self.last = d
+                    if d.get("view") == "done":
+                        self.done = True
+                self.views.put(d)
+        self.views.put(None)           # the table stopped
 
     def send(self, line):
         """A table-script line (dict or JSON text) into the simulated readers and buttons."""
@@ -84,8 +170,61 @@ class SimTable:
             line = json.dumps(line)
         os.write(self.pipe, line.encode() + b"\n")
 
+    def next_view(self, timeout=0.2):
+        """The next thing the view channel said (a dict), None if nothing came in time or
+        the table stopped (see running())."""
+        try:
+            return self.views.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def ask(self, timeout=3.0):
+        """Asks for the status after every input sent so far; the view lines before it are
+        returned too: (status or None, [lines before it])."""
+        try:
+            os.write(self.pipe, b"?status\n")
+        except OSError:
+            return None, []
+        end = time.monotonic() + timeout
+        seen = []
+        while time.monotonic() < end:
+            d = self.next_view(0.1)
+            if d is None:
+                if not self.running():
+                    return None, seen
+                continue
+            if d.get("view") == "asked":
+                return d, seen
+            seen.append(d)
+        return None, seen
+
+    def status(self, timeout=3.0):
+        """The table's status (a JSON object) after every input sent so far, from its view
+        channel (the serial is left to the host commands), or None if it does not answer."""
+        s, _ = self.ask(timeout)
+        if s is not None:
+            s.pop("view", None)
+            s.setdefault("board", {})["script_done"] = self.done or s["board"].get(
+                "script_done")
+        return s
+
+    def serial_status(self, timeout=3.0):
+        """The status asked over the serial (`status` line), or None if it does not answer."""
+        try:
+            self.link.write(b"status\n")
+        except (serial.SerialException, OSError):
+            return None
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            for line in self.lines(0.1):
+                if line.startswith("{") and '"phase"' in line:
+                    return json.loads(line)
+            if self.proc.poll() is not None and not self.buf:
+                return None
+        return None
+
     def lines(self, timeout=0.2):
-        """Lines the table printed, for up to timeout s; [] if it stopped."""
+        """Lines the table printed on its serial, for up to timeout s; [] if it stopped."""
         end = time.monotonic() + timeout
         out = []
         while time.monotonic() < end:
@@ -103,21 +242,6 @@ class SimTable:
                 out.append(line.decode(errors="replace").strip())
         return out
 
-    def status(self, timeout=3.0):
-        """Asks the table for its status (a JSON object), or None if it does not answer."""
-        try:
-            self.link.write(b"status\n")
-        except (serial.SerialException, OSError):
-            return None
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            for line in self.lines(0.1):
-                if line.startswith("{") and '"phase"' in line:
-                    return json.loads(line)
-            if self.proc.poll() is not None and not self.buf:
-                return None
-        return None
-
     def final(self):
         """The last status line the table printed before it stopped, if any."""
         last = None
@@ -130,8 +254,12 @@ class SimTable:
         """For the next 10 s Ctrl-C stops the firmware even in a round: mpremote can take the
         port (`unotable.link.open_repl` does the same over the link, for a board)."""
         try:
-            self.link.write(b"repl\n")
-        except (serial.SerialException, OSError):
+            fd = os.open(self.port, os.O_RDWR | os.O_NOCTTY)
+            try:
+                os.write(fd, b"repl\n")
+            finally:
+                os.close(fd)
+        except OSError:
             pass
 
     def running(self):
@@ -148,10 +276,11 @@ class SimTable:
                 self.proc.wait(3)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+                self.proc.wait(3)
         self.link.close()
         err = self.proc.stderr.read().decode(errors="replace") if self.proc.stderr else ""
         self.proc.stderr and self.proc.stderr.close()
-        shutil.rmtree(self.tmp, ignore_errors=True)
+        shutil.rmtree(self.tmp, ignore_errors=True)   # the code; the log too if it was ours
         return err
 
 
@@ -168,10 +297,11 @@ def view(s):
         n = seat["seat"]
         led = "*" if leds >> (n - 1) & 1 else " "
         mark = ">" if s["turn"] == n else " "
-        owes = " owes %d" % seat["owes"] if seat["owes"] else ""
+        owes = " owes %s" % plural(seat["owes"], "card") if seat["owes"] else ""
         uno = " UNO!" if s["uno_window"] == n and s["uno_called"] else ""
-        lines.append(" %s%s seat %-2d %4d pts  %2d cards: %s%s%s" % (
-            mark, led, n, seat["score"], len(seat["hand"]), " ".join(seat["hand"]), owes, uno))
+        lines.append(" %s%s seat %-2d %4d pts  %2d %-5s: %s%s%s" % (
+            mark, led, n, seat["score"], len(seat["hand"]),
+            "card" if len(seat["hand"]) == 1 else "cards", " ".join(seat["hand"]), owes, uno))
     lit = "".join(COLOURS[c] for c in range(4) if leds >> (16 + c) & 1)
     wanted = "  choose a colour!" if s["colour_wanted"] else ""
     lines.append("colour LEDs: %s  buzzer: %s%s" % (lit or "-", s.get("tune") or "-", wanted))
@@ -185,67 +315,202 @@ def state_only(s):
 
 
 HELP = """type table inputs: pad R7 | shoe R7 | seat 3 | seat 3 long | colour G | shuffle
-                   tick 5000 | rule stacking on      (cards by face R7 or copy R7b)
+                   tick 5000 | rule stacking on | undo      (cards by face R7 or copy R7b)
+a tag by its UID:  pad uid:04a1b2c3d4e5f6 (4, 7 or 10 bytes in hex)
+a deck to enroll:  `unotable -p PORT enroll` in another terminal, then tap each card it asks
+                   for here: pad R0a, pad R1a ... (or pad uid:... for tags of your own)
 and: status | repl (mpremote may take the port for 10 s, even in a round) | help | quit"""
 
 
+class Watch:
+    """What `unotable sim` shows: on a terminal the table redrawn with the last inputs and
+    every event they made; piped, one plain line per input."""
+
+    KEEP = 12
+
+    def __init__(self, out=None):
+        self.out = out or sys.stdout
+        self.tty = self.out.isatty()
+        self.said = []
+
+    def line(self, d):
+        """A view-channel line as one line of narration, or None."""
+        if "error" in d:
+            return "? %s" % d["error"]
+        if d.get("view") != "input":
+            return None
+        evs = "; ".join(say(tuple(e)) for e in d.get("events") or ()) or "-"
+        return "%5d  %-14s %s" % (d.get("seq", 0), _short(d.get("input")), evs)
+
+    def show(self, d, redraw=True):
+        text = self.line(d)
+        if text is not None:
+            self.said = (self.said + [text])[-self.KEEP:]
+        if not self.tty:
+            if text is not None:
+                self.out.write(text + "\n")
+                self.out.flush()
+            return
+        if redraw and "phase" in d:
+            self.out.write("\x1b[2J\x1b[H" + view(d) + "\n\n" + "\n".join(self.said) + "\n")
+            self.out.flush()
+        elif text is not None:
+            self.out.write(text + "\n")
+            self.out.flush()
+
+
+def _short(text):
+    from unotable.replay import short
+    try:
+        return short(json.loads(text))
+    except (TypeError, ValueError, KeyError):
+        return str(text)
+
+
+def _register(table):
+    """`unotable ports` lists the simulated tables running: one small file each."""
+    try:
+        os.makedirs(_running_dir(), exist_ok=True)
+        path = os.path.join(_running_dir(), "%d.json" % os.getpid())
+        with open(path, "w") as f:
+            json.dump({"port": table.port, "pid": os.getpid(), "log": table.log}, f)
+        return path
+    except OSError:
+        return None
+
+
 def run(args):
-    """`unotable sim`: watch a script play, or play by typing table inputs."""
+    """`unotable sim`: watch a script play, or play by typing table inputs. The table's log is
+    kept (--log DIR, or a new folder in the per-user data folder); a script's table plays on
+    when the script is done (--exit stops it), so that it can be synced and watched."""
     from uno.record import from_words
-    tty_out = sys.stdout.isatty()
-    sim = SimTable(args.script, log=args.log, pace=args.pace, heap=args.heap)
-    print("simulated table on %s (pyserial, mpremote or `unotable --port %s`)" % (
-        sim.port, sim.port))
+    if args.script:
+        if os.path.isdir(args.script):
+            raise SimError("cannot read %s: it is a directory" % args.script)
+        _check_script(args.script)
+    log = args.log or new_log_dir()
+    if os.path.isfile(log):
+        raise SimError("--log %s is a file: give a folder (the table keeps its log in it)" % log)
+    table = SimTable(args.script, log=os.path.abspath(log), pace=args.pace, heap=args.heap)
+    table.link.close()          # the port is the host commands': this view has its own channel
+    reg = _register(table)
+    watch = Watch()
+    print("simulated table on %s; its log: %s" % (table.port, table.log))
+    print("  in another terminal: unotable -p %s status | monitor | sync   (or export "
+          "UNOTABLE_PORT=%s)" % (table.port, table.port))
+    sys.stdout.flush()
+    errors = 0
     try:
         if args.script:
-            shown = None
             while True:
-                s = sim.status(3.0)
-                if s is None:
-                    print("the simulated table stopped", file=sys.stderr)
-                    return 1
-                if s != shown:
-                    shown = s
-                    if tty_out:
-                        sys.stdout.write("\x1b[2J\x1b[H")
-                    print(view(s))
-                if s["board"].get("script_done"):
-                    return 0
-                time.sleep(max(args.pace, 100) / 1000.0)
+                d = table.next_view(0.5)
+                if d is None:
+                    if not table.running():
+                        raise SimError("the simulated table stopped: %s" % _why(table))
+                    continue
+                errors += "error" in d
+                watch.show(d)
+                if d.get("view") == "done":
+                    break
+            if errors:
+                print("%s: %s not a table input (each said above, with its line); the "
+                      "rest played" % (args.script, "1 line is" if errors == 1 else
+                                       "%d lines are" % errors), file=sys.stderr)
+            if getattr(args, "exit", False):
+                return 1 if errors else 0
+            print("the script has played; the table plays on: `unotable -p %s sync` stores "
+                  "its log; type inputs here, Ctrl-C stops it (the log stays in %s)"
+                  % (table.port, table.log))
+            if not sys.stdin.isatty():
+                while table.running():     # no one types: it waits for the host commands
+                    d = table.next_view(0.5)
+                    if d is not None:
+                        watch.show(d, redraw=False)
+                raise SimError("the simulated table stopped: %s" % _why(table))
         print(HELP)
-        s = sim.status()
+        s = table.status()
         if s:
-            print(view(s))
+            watch.show(s)
         while True:
             try:
                 text = input("table> ").strip()
             except EOFError:
                 return 0
+            if not text:
+                continue
             if text in ("quit", "exit"):
                 return 0
             if text == "help":
                 print(HELP)
                 continue
             if text == "repl":
-                sim.open_repl()
+                table.open_repl()
                 print("for 10 s: mpremote connect %s resume exec ... (Ctrl-C stops the table)"
-                      % sim.port)
+                      % table.port)
                 continue
             if text != "status":
                 try:
-                    sim.send(from_words(text))
+                    table.send(from_words(text))
                 except ValueError as e:
                     print("? %s" % e)
                     continue
-                time.sleep(0.05)  # the input goes by the readers' pipe, the question by serial
-            s = sim.status()
+            s, before = table.ask()
+            for d in before:
+                watch.show(d, redraw=False)
             if s is None:
-                print("the simulated table stopped")
-                return 1
-            print(view(s))
+                raise SimError("the simulated table stopped: %s" % _why(table))
+            if tty_redraw(watch):
+                watch.show(s)
+            elif text == "status":
+                print(view(s))
     except KeyboardInterrupt:
+        print("\nthe simulated table stopped; its log stays in %s (`unotable sim --log %s` "
+              "plays on with it)" % (table.log, table.log))
         return 0
     finally:
-        err = sim.close()
-        if err.strip() and "Traceback" in err:
+        err = table.close()
+        if reg:
+            try:
+                os.remove(reg)
+            except OSError:
+                pass
+        if err.strip() and "Traceback" in err and getattr(args, "debug", False):
             print(err, file=sys.stderr)
+
+
+def _check_script(path):
+    """The script replayed on the host first, as `unotable replay` does: a line that is not
+    JSON or no table input (an unknown card Q9 ...) is refused with its line number before
+    the table starts."""
+    from uno.record import Replay
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = [line for line in f]
+        if not any(line.strip() for line in lines):
+            raise SimError("%s is empty: nothing to play (`unotable sim` alone: type the "
+                           "inputs)" % path)
+        for _ in Replay().run(lines):
+            pass
+    except OSError as e:
+        raise SimError("cannot read %s: %s" % (path, e.strerror or e)) from None
+    except UnicodeDecodeError:
+        raise SimError("%s is not UTF-8 text: a table script is JSONL" % path) from None
+    except (ValueError, RecursionError) as e:
+        raise SimError("%s: %s; nothing was played" % (path, e)) from None
+    except (TypeError, KeyError, IndexError, AttributeError, OverflowError) as e:
+        raise SimError("%s: cannot play it: %s: %s" % (path, type(e).__name__, e)) from None
+
+
+def tty_redraw(watch):
+    return watch.tty
+
+
+def _why(table):
+    """The last line of the firmware's complaint, if it left one."""
+    try:
+        table.proc.wait(1)
+    except subprocess.TimeoutExpired:
+        return "it does not answer"
+    err = table.proc.stderr.read().decode(errors="replace") if table.proc.stderr else ""
+    lines = [x for x in err.strip().splitlines() if x.strip()]
+    return lines[-1][:200] if lines else "exit code %s" % table.proc.returncode

@@ -30,6 +30,7 @@ import inspect
 import json
 import os
 import sqlite3
+from urllib.request import pathname2url
 from binascii import hexlify, unhexlify
 
 from uno.cards import NCARDS, Registry
@@ -37,6 +38,7 @@ from uno.events import MATCH_OVER, ROUND, ROUND_OVER
 from uno.names import INPUTS
 from uno.record import Replay
 from uno.script import dumps, input_dict
+from unotable.errors import UnotableError
 
 BATCH = 1000          # inputs per transaction: a cut loses at most the batch in progress
 VERSION = 2
@@ -93,16 +95,28 @@ CREATE TABLE IF NOT EXISTS heads (
 ) WITHOUT ROWID;
 """
 
+# clock notes the table logged when a host set its clock (hub/handler.py set_clock): seq, the
+# wall-clock seconds and the table's ms at that moment; they date every input of that boot
+_SCHEMA_3 = """
+CREATE TABLE IF NOT EXISTS clocks (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,
+    wall INTEGER NOT NULL,
+    t INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+"""
 
-class UnknownInput(ValueError):
+
+class UnknownInput(UnotableError, ValueError):
     """A record of a kind this host tool cannot store (newer firmware)."""
 
 
-class StoreError(ValueError):
+class StoreError(UnotableError, ValueError):
     """The database cannot be used (damaged, newer, not a database); str() says what to do."""
 
 
-class Conflict(ValueError):
+class Conflict(UnotableError, ValueError):
     """The board's log and the host's copy disagree; str() says what to do next."""
 
     def __init__(self, msg, seq=0, stored=None, incoming=None):
@@ -112,7 +126,25 @@ class Conflict(ValueError):
         self.incoming = incoming
 
 
+def _unusable(path, e):
+    text = str(e)
+    if "readonly" in text or "read-only" in text:
+        return ("cannot write the host database %s: it is read-only (or its folder is); "
+                "give a writable one with --db or $UNOTABLE_DB" % path)
+    if "not a database" in text or "file is encrypted" in text:
+        return ("%s is not a unotable database (not SQLite): give the right file with --db, "
+                "or move it away" % path)
+    if "unable to open" in text:
+        return ("cannot open the host database %s: its folder cannot be written or read; "
+                "give another with --db or $UNOTABLE_DB" % path)
+    return ("cannot use the host database %s: %s. If it is damaged, move it away (the tables "
+            "can be synced again) or give another with --db" % (path, e))
+
+
 def default_path():
+    """$UNOTABLE_DB, else the per-user data folder's tables.sqlite3."""
+    if os.environ.get("UNOTABLE_DB"):
+        return os.environ["UNOTABLE_DB"]
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
                                                            "share")
     return os.path.join(base, "unotable", "tables.sqlite3")
@@ -166,28 +198,50 @@ def read_deck(path):
 
 
 class Store:
-    def __init__(self, path=None):
+    def __init__(self, path=None, readonly=False):
+        """readonly: nothing is written (not even the schema); a file that is not there reads
+        as an empty database. A database that cannot be used is a StoreError (one line)."""
         self.path = path or default_path()
         self.db = None
+        self.readonly = readonly
         try:
-            if self.path != ":memory:":
-                os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
-            self.db = sqlite3.connect(self.path)
-            self.db.execute("PRAGMA foreign_keys = ON")
-            v = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if os.path.isdir(self.path):
+                raise StoreError("cannot use the host database %s: it is a directory; give a "
+                                 "file with --db" % self.path)
+            if readonly and self.path != ":memory:" and not os.path.exists(self.path):
+                self.db = sqlite3.connect(":memory:")
+                v = 0
+            elif readonly and self.path != ":memory:":
+                self.db = sqlite3.connect("file:%s?mode=ro" % pathname2url(
+                    os.path.abspath(self.path)), uri=True)
+                v = self._version()
+                if v != VERSION:            # an older file needs its schema written: not here
+                    self.db.close()
+                    self.db = sqlite3.connect(self.path)
+            else:
+                if self.path != ":memory:":
+                    folder = os.path.dirname(os.path.abspath(self.path))
+                    os.makedirs(folder, exist_ok=True)
+                    if os.path.exists(self.path) and not os.access(self.path, os.W_OK) or \
+                            not os.access(folder, os.W_OK):   # SQLite writes a journal beside it
+                        raise sqlite3.OperationalError("readonly")
+                self.db = sqlite3.connect(self.path)
+                v = self._version()
+            self.db.execute("PRAGMA foreign_keys = ON")    # this connection's: nothing written
             if v > VERSION:
                 raise StoreError("%s was written by a newer unotable (database version %d, this "
                                  "one reads %d): update the host tool" % (self.path, v, VERSION))
-            with self.db:
-                if v == 1:
-                    self.db.executescript(_MIGRATE_1)
-                self.db.executescript(_SCHEMA + _SCHEMA_2)
-                self.db.execute("PRAGMA user_version = %d" % VERSION)
+            if v != VERSION:
+                with self.db:
+                    if v == 1:
+                        self.db.executescript(_MIGRATE_1)
+                    self.db.executescript(_SCHEMA + _SCHEMA_2 + _SCHEMA_3)
+                    self.db.execute("PRAGMA user_version = %d" % VERSION)
+            elif not readonly:
+                self.db.executescript(_SCHEMA_3)    # a version 2 file from before clock notes
         except sqlite3.Error as e:
             self.close()
-            raise StoreError("cannot use the host database %s: %s. If it is damaged, move it "
-                             "away (the tables can be synced again) or give another with --db"
-                             % (self.path, e)) from None
+            raise StoreError(_unusable(self.path, e)) from None
         except OSError as e:
             self.close()
             raise StoreError("cannot open the host database %s: %s" % (
@@ -196,6 +250,9 @@ class Store:
             self.close()
             raise
         self._regs = {}
+
+    def _version(self):
+        return self.db.execute("PRAGMA user_version").fetchone()[0]
 
     def close(self):
         if self.db is not None:
@@ -268,7 +325,8 @@ class Store:
         with self.db:
             self.db.execute("DELETE FROM tables WHERE id = ? AND NOT EXISTS (SELECT 1 FROM "
                             "inputs WHERE table_id = ?)", (tid, tid))
-            self.db.execute("INSERT INTO tables (id, board, port, first_seen, last_seen, registry, "
+            self.db.execute("INSERT INTO tables (id, board, port, first_seen, last_seen, "
+                            "registry, "
                             "key) SELECT ?, board, port, first_seen, last_seen, registry, key "
                             "FROM tables WHERE id = ?", (tid, old))
             for t in ("inputs", "gaps", "heads"):
@@ -394,6 +452,26 @@ class Store:
                 reg = synthetic_registry()
             self._regs[table] = reg
         return reg
+
+    def add_clocks(self, table, clocks):
+        """Keeps the table's clock notes [(seq, wall seconds, table ms)]; returns how many were
+        new."""
+        rows = [(table, c[0], c[1], c[2]) for c in clocks
+                if len(c) == 3 and all(isinstance(x, int) and x >= 0 for x in c)]
+        if not rows:
+            return 0
+        with self.db:
+            before = self.db.total_changes
+            self.db.executemany("INSERT OR IGNORE INTO clocks VALUES (?,?,?,?)", rows)
+            return self.db.total_changes - before
+
+    def clocks(self, table):
+        """[(seq, wall seconds, table ms)] in seq order ([] from a file written before them)."""
+        try:
+            return self.db.execute("SELECT seq, wall, t FROM clocks WHERE table_id = ? ORDER BY "
+                                   "seq", (table,)).fetchall()
+        except sqlite3.OperationalError:
+            return []
 
     # ---- inputs -----------------------------------------------------------------------
 
@@ -573,6 +651,11 @@ class Store:
             walk.entry(s, s, t, bool(wall), to_input(json.loads(line), tab), tag)
         return walk.before(seq)
 
+    def _clock_from(self, table, seq):
+        r = self.db.execute("SELECT max(seq) FROM clocks WHERE table_id = ?",
+                            (table,)).fetchone() if self.clocks(table) else None
+        return max(1, min(seq, (r[0] or 0) + 1)) if r else 1
+
     def sync(self, table, link, batch=BATCH, progress=None):
         """Pulls the board's new inputs through a unotable.link.Link; returns how many were
         new. Resumable (asks from what is stored) and idempotent. The last stored input is
@@ -602,7 +685,11 @@ class Store:
         try:
             head = self._head_before(table, ask) if _takes_head(link) else None
             recs = link.sync_records(ask, head=head) if head else link.sync_records(ask)
-            return self.add(table, recs, reg, batch, progress)
+            n = self.add(table, recs, reg, batch, progress)
+            notes = getattr(link, "clocks", None)    # a table that logs its clock notes
+            if callable(notes):
+                self.add_clocks(table, notes(self._clock_from(table, ask)))
+            return n
         except Conflict:
             seen = -1                              # another log's heads are not this table's
             raise

@@ -46,7 +46,8 @@ def test_status_of_a_fresh_table(table, capsys):
 
 
 def test_rules_set_between_rounds_and_refused_mid_round(table, capsys):
-    code, out, err = run(capsys, "rules", "set", "stacking=on", "preset=house", "--port", table.port)
+    code, out, err = run(capsys, "rules", "set", "stacking=on", "preset=house", "--port",
+                         table.port)
     assert code == 0, err
     assert "taken" in out
     code, out, _ = run(capsys, "rules", "show", "--port", table.port)
@@ -104,6 +105,17 @@ def test_enroll_reports_missing_cards_and_changes_nothing(table, capsys):
 
 
 def test_deploy_copies_the_compiled_firmware_with_mpremote(table, capsys):
+    # a running simulated table is refused: a copy would only stop it (issue 11, point 5)
+    code, out, err = run(capsys, "deploy", "--port", table.port, "--resume")
+    assert code == 2 and "is a simulated table" in err and "--log" in err
+    assert table.status() is not None                   # and it plays on
+    # at its prompt (the firmware stopped), mpremote copies as to a board's
+    table.link.open()
+    table.link.write(b"repl\n")
+    time.sleep(0.3)
+    table.link.write(b"\x03")
+    time.sleep(0.3)
+    table.link.close()
     code, out, err = run(capsys, "deploy", "--port", table.port, "--resume")
     assert code == 0, err
     assert os.path.exists(os.path.join(table.tmp, "uno", "table.mpy"))

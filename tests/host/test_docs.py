@@ -20,3 +20,22 @@ def test_formats_page_documents_every_event():
         text = f.read()
     for spec in EVENTS[1:]:
         assert "`%s`" % spec[0] in text, spec[0]
+
+
+def test_the_host_page_tells_every_command_option_variable_and_exit_code_the_tool_has():
+    import argparse
+    import re
+    from unotable import cli
+    with open(os.path.join(ROOT, "docs", "host.md")) as f:
+        text = f.read()
+    p = cli.parser()
+    subs = [a for a in p._actions if isinstance(a, argparse._SubParsersAction)][0]
+    for name in subs.choices:
+        assert "unotable %s" % name in text or "`%s`" % name in text, name
+    for word in (cli.PORT_ENV, cli.DB_ENV, "UNOTABLE_DEBUG", "--version", "--debug", "--json",
+                 "`-p PORT`"):
+        assert word in text, word
+    codes = [int(c) for c in re.findall(r"^\| (\d+) \|", text, re.M)]
+    assert codes == [0, 1, 2, 3, 130]
+    for c in codes:       # the exit codes cli.py's own help gives
+        assert str(c) in cli.__doc__

@@ -47,10 +47,10 @@ def test_sync_export_verify_replay_a_played_round(code, tmp_path, capsys):
         assert c == 2 and "paired already" in err and len(err.splitlines()) == 1
         c, out, err = run(capsys, "sync", "--port", table.port, "--db", db)    # by its id
         assert c == 0, err
-        assert "t1 (%s): %d inputs stored" % (s["id"], s["seq"]) in out
+        assert "t1 (%s): %d new inputs stored" % (s["id"], s["seq"]) in out
         assert "covered by heads signed with the table's key" in out, out
         c, out, _ = run(capsys, "sync", "--port", table.port, "--table", "t1", "--db", db)
-        assert c == 0 and "t1 (%s): 0 inputs stored" % s["id"] in out    # idempotent
+        assert c == 0 and "t1 (%s): 0 new inputs stored" % s["id"] in out    # idempotent
     finally:
         table.close()
     c, out, _ = run(capsys, "logs", "list", "--db", db)

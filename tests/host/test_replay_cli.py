@@ -9,7 +9,8 @@ import pytest
 from unotable.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-EXAMPLES = [os.path.join(ROOT, "examples", n) for n in ("round-2p.jsonl", "round-4p.jsonl", "round-10p.jsonl")]
+EXAMPLES = [os.path.join(ROOT, "examples", n)
+            for n in ("round-2p.jsonl", "round-4p.jsonl", "round-10p.jsonl")]
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
 
 
@@ -61,8 +62,10 @@ def test_errors_say_what_is_wrong(capsys, tmp_path):
     bad.write_text('{"in":"seat","seat":1}\n{"in":"pad","card":"Q9"}\n')
     code, _, err = run(capsys, "replay", str(bad))
     assert code == 2 and "line 2" in err and "not a card" in err
-    with pytest.raises(SystemExit):
-        main(["replay", "--set", "hand_size=99", EXAMPLES[0]])
+    code, _, err = run(capsys, "replay", "--set", "hand_size=99", EXAMPLES[0])
+    assert code == 2 and "hand_size must be a whole number from 1 to 15" in err
+    code, out, _ = run(capsys, "replay", "--state", "--set", "preset=house", EXAMPLES[0])
+    assert code == 0 and json.loads(out)["settings"]["stacking"] == "on"   # presets too
 
 
 @pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="micropython not in this venv")

@@ -29,14 +29,16 @@ def test_the_image_holds_every_package_compiled_and_leaves_boot_and_main_out(ima
         "the image (%d B) outgrew the 128 KB romfs partition of partitions-4MiB-romfs.csv, "
         "the one docs/deploy.md recommends: say there what partition it needs now" % size)
     assert sorted(os.path.basename(s) for s in sources) == ["boot.py", "main.py"]
-    probe = ("import os\nprint(sorted(os.listdir('/rom')))\nprint(sorted(os.listdir('/rom/uno')))\n"
+    probe = ("import os\nprint(sorted(os.listdir('/rom')))\n"
+             "print(sorted(os.listdir('/rom/uno')))\n"
              "from uno.table import Table\n"
              "print(Table().feed((3, 1, 0))[0][0])\n"  # IN_SEAT: seat 1 joins
              "import uno.table\nprint(uno.table.__file__)\n")
     with open(os.path.join(os.path.dirname(path), "probe.py"), "w") as f:
         f.write(probe)
     r = subprocess.run([tool("micropython"), romfs.RUNNER, path, "probe"], capture_output=True,
-                       text=True, env=dict(os.environ, MICROPYPATH=os.path.dirname(path) + ":.frozen"),
+                       text=True,
+                       env=dict(os.environ, MICROPYPATH=os.path.dirname(path) + ":.frozen"),
                        timeout=10)
     assert r.returncode == 0, r.stderr
     top, uno, fed, where = r.stdout.splitlines()
@@ -81,7 +83,8 @@ def test_deploy_writes_the_image_then_boot_and_main_then_resets(image):
         else:
             step.append(a)
     assert steps[1][0] == "exec" and "'uno'" in steps[1][1] and "'log'" not in steps[1][1]
-    assert [s[:2] + s[-1:] for s in steps[2:4]] == [["fs", "cp", ":boot.py"], ["fs", "cp", ":main.py"]]
+    assert [s[:2] + s[-1:] for s in steps[2:4]] == [["fs", "cp", ":boot.py"],
+                                                    ["fs", "cp", ":main.py"]]
 
 
 def test_the_clean_step_removes_stale_packages_and_keeps_the_log(tmp_path):

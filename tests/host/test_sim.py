@@ -67,8 +67,12 @@ def test_typed_inputs_reach_the_table_and_bad_lines_get_an_answer(code):
         s = table.status()
         assert [x["seat"] for x in s["seats"]] == [2, 5] and s["phase"] == "drawoff"
         assert s["leds"] == 1 << (2 - 1) and s["tune"] == "accepted"  # seat 2 draws first
-        table.send('{"in": "pad", "card": "Q9"}')
-        assert any("not a table input" in x for x in table.lines(1.0))
+        table.send('{"in": "pad", "card": "Q9"}')     # said on the view channel, not the port
+        table.send({"in": "pad", "uid": "00" * 17})     # no reader gives a 17-byte UID
+        s, said = table.ask()
+        errors = [d["error"] for d in said if "error" in d]
+        assert len(errors) == 2 and "Q9" in errors[0] and "4, 7 or 10 bytes" in errors[1]
+        assert s["seq"] == 3 and table.running()          # nothing changed, the table plays on
         table.link.write(b"frobnicate\n")
         assert any("unknown command" in x for x in table.lines(1.0))
     finally:

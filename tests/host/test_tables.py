@@ -73,7 +73,7 @@ def test_a_version_1_database_opens_and_its_table_takes_its_id(tmp_path, capsys,
     plug(FakeLink(recs, heads))
     c, out, err = run(capsys, "sync", "--port", "x", "--table", "t1", "--db", path)
     assert c == 0, err
-    assert "t1 (%s): %d inputs stored" % (TID, len(recs) - 100) in out
+    assert "t1 (%s): %d new inputs stored" % (TID, len(recs) - 100) in out
     c, out, _ = run(capsys, "logs", "list", "--db", path)
     assert out.split()[:3] == ["t1", TID, "300"]
     with Store(path) as s:
@@ -91,7 +91,7 @@ def test_the_same_table_on_another_port_is_the_same_table(tmp_path, capsys, plug
     link = plug(FakeLink(recs, heads))
     link.port = "/dev/ttyACM3"
     c, out, err = run(capsys, "sync", "--port", "/dev/ttyACM3", "--db", db)   # no name given
-    assert c == 0 and "hall (%s): 150 inputs stored" % TID in out, out + err
+    assert c == 0 and "hall (%s): 150 new inputs stored" % TID in out, out + err
     c, out, _ = run(capsys, "logs", "list", "--db", db)
     assert len(out.splitlines()) == 1 and out.startswith("hall ")
     for name in ("hall", TID, TID[:6]):

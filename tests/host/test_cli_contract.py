@@ -1,0 +1,435 @@
+"""The CLI contract (docs/host.md, issue 11): every subcommand, given a missing, malformed,
+empty, directory, read-only or wrong-type argument, or interrupted half-way, answers with one
+line on stderr (a bad option too, with where `--help` is), no traceback, the
+documented exit code (0 done, 1 a check failed, 2 nothing done, 130 interrupted), and leaves
+nothing lost or half-written. test_no_traceback.py holds the dead and silent ports and the
+damaged databases; this file the rest."""
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from hostkit import FakeLink, bot_records, chained
+from unotable import commands
+from unotable.cli import main
+from unotable.store import Store
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EXAMPLE = os.path.join(ROOT, "examples", "round-2p.jsonl")
+ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(
+    [os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware")]))
+ENV.pop("UNOTABLE_PORT", None)
+TID = "0123456789abcdef"
+# Every subcommand and how it is given a port: those that talk to a table.
+PORTED = ["status", "rules set stacking=on", "enroll", "deploy", "sync", "pair", "selftest",
+          "undo", "monitor"]
+
+
+def run(capsys, argv):
+    try:
+        code = main(argv)
+    except SystemExit as e:         # argparse: its usage, then one line
+        code = e.code
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err, (argv, out, err)
+    return code, out, err
+
+
+def said(err, cmd, usage=False):
+    """The one line; for a bad argument, it says where help is."""
+    lines = [x for x in err.splitlines() if x.strip()]
+    prog = "unotable %s" % cmd if cmd else "unotable"
+    assert len(lines) == 1 and lines[0].startswith(prog + ": "), err
+    if usage:
+        assert lines[0].endswith("(`%s --help` says more)" % prog), err
+    return lines[0]
+
+
+def digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+@pytest.fixture
+def place(tmp_path, monkeypatch):
+    """Files of every kind, a host database holding one table ("hall"), and a read-only place
+    (a folder no one, root included, may write in)."""
+    monkeypatch.delenv("UNOTABLE_PORT", raising=False)
+    monkeypatch.delenv("UNOTABLE_DB", raising=False)
+    monkeypatch.setattr(commands, "likely_boards", lambda: [])
+    p = {"dir": str(tmp_path), "missing": str(tmp_path / "nope.jsonl"),
+         "empty": str(tmp_path / "empty.jsonl"), "text": str(tmp_path / "notes.txt"),
+         "db": str(tmp_path / "h.sqlite3"), "ro": "/proc/unotable-ro/x",
+         "rodir": "/proc/unotable-ro"}
+    open(p["empty"], "w").close()
+    with open(p["text"], "w") as f:
+        f.write("shopping list: milk\n")
+    with Store(p["db"]) as s:
+        s.name_table(TID, "hall")
+        s.sync(TID, FakeLink(*chained(bot_records(60))))
+    return p
+
+
+def test_every_subcommand_has_help_with_a_description_and_the_defaults(capsys):
+    import argparse
+    from unotable.cli import parser
+    code, out, _ = run(capsys, ["--help"])
+    assert code == 0 and "UNOTABLE_PORT" in out and "--version" in out
+    subs = [a for a in parser()._actions if isinstance(a, argparse._SubParsersAction)][0]
+    assert sorted(subs.choices) == sorted(["replay", "sim", "ports", "status", "rules",
+                                           "enroll", "deploy", "sync", "logs", "verify", "pair",
+                                           "selftest", "undo", "monitor"])
+    for name, sp in subs.choices.items():
+        assert sp.description and len(sp.description) > 12, name
+        for a in sp._actions:
+            if a.help == argparse.SUPPRESS or isinstance(a, argparse._HelpAction) or \
+                    a.required or (not a.option_strings and a.default in (None, [])):
+                continue                        # an argument to give has no default
+            assert a.help and "default" in a.help, (name, a.option_strings or a.dest, a.help)
+        code, out, _ = run(capsys, [name, "--help"])
+        assert code == 0 and out.startswith("usage: unotable %s" % name)
+    code, out, _ = run(capsys, ["--version"])
+    assert code == 0 and out.startswith("unotable ")
+
+
+@pytest.mark.parametrize("cmd", PORTED)
+def test_no_port_given_and_no_board_found(capsys, place, cmd):
+    argv = cmd.split() + ["--db", place["db"]] if cmd in ("sync", "pair", "monitor") \
+        else cmd.split()
+    code, out, err = run(capsys, argv)
+    assert code == 2 and "which port?" in said(err, cmd.split()[0])
+
+
+@pytest.mark.parametrize("kind", ["empty", "dir", "text"])
+@pytest.mark.parametrize("cmd", ["status", "rules set stacking=on", "sync", "undo"])
+def test_a_port_that_is_no_serial_port(capsys, place, cmd, kind):
+    """--port "" (empty), a folder, a text file: one line, exit 2, and the table's database
+    untouched."""
+    before = digest(place["db"])
+    port = "" if kind == "empty" else place[kind]
+    code, out, err = run(capsys, cmd.split() + ["--port", port, "--db", place["db"]]
+                         if cmd == "sync" else cmd.split() + ["--port", port])
+    line = said(err, cmd.split()[0])
+    assert code == 2 and ("cannot open" in line or "which port?" in line), line
+    assert digest(place["db"]) == before
+
+
+@pytest.mark.parametrize("argv, usage", [
+    (["replay"], True), (["verify"], False), (["logs", "show"], False),
+    (["logs", "export"], False), (["rules", "set"], False), (["rules"], True), (["logs"], True),
+    ([], True)])
+def test_a_missing_argument(capsys, place, argv, usage):
+    code, out, err = run(capsys, argv + (["--db", place["db"]] if argv[:1] == ["logs"] else []))
+    assert code == 2
+    said(err, argv[0] if argv else "", usage)
+
+
+@pytest.mark.parametrize("argv", [
+    "undo 0", "undo two", "undo -- -3", "monitor --every 0", "monitor --every soon",
+    "enroll --wait -1", "selftest --press nan", "status --timeout 0", "sync --timeout inf",
+    "logs export hall --from 0", "logs export hall --to x", "logs export hall --format xml",
+    "sim --pace -5", "sim --pace fast", "rules frob", "logs frob"])
+def test_a_value_of_the_wrong_type(capsys, place, argv):
+    code, out, err = run(capsys, argv.split())
+    assert code == 2
+    said(err, argv.split()[0], usage=True)
+
+
+@pytest.mark.parametrize("argv, want", [
+    ("rules set stacking", "NAME=VALUE"), ("rules set stacking=maybe", "must be one of"),
+    ("rules set =on", "NAME=VALUE"), ("rules set nosuch=1", "no setting"),
+    ("rules set preset=nosuch", "preset"), ("rules show nosuch", "no setting"),
+    ("sync --set stacking=maybe", "must be one of"), ("sync --set w4", "NAME=VALUE"),
+    ("replay EXAMPLE --set stacking=maybe", "must be one of"),
+    ("replay EXAMPLE --set hand_size=0", "hand_size"),
+    ("logs export hall --from 50 --to 10", "--from"),
+    ("verify EXAMPLE --table hall", "not both"),
+])
+def test_a_malformed_setting_or_range_is_refused_before_anything_is_sent(capsys, place,
+                                                                        monkeypatch, argv,
+                                                                        want):
+    sent = []
+    monkeypatch.setattr(commands, "connect", lambda args: sent.append(args) or FakeLink())
+    argv = [place["db"] if a == "DB" else EXAMPLE if a == "EXAMPLE" else a
+            for a in argv.split()]
+    if argv[0] in ("sync", "logs", "verify"):
+        argv += ["--db", place["db"]]
+    if argv[0] in ("sync", "rules"):
+        argv += ["--port", "/dev/fake"]
+    before = digest(place["db"])
+    code, out, err = run(capsys, argv)
+    assert code == 2 and want in said(err, argv[0]), err
+    assert not sent and digest(place["db"]) == before
+
+
+@pytest.mark.parametrize("kind", ["missing", "empty", "dir", "text"])
+@pytest.mark.parametrize("cmd", ["replay FILE", "verify FILE", "sim FILE --exit",
+                                 "verify EXAMPLE --deck FILE", "sync --deck FILE --port x",
+                                 "replay FILE --json"])
+def test_a_file_argument_that_is_missing_empty_a_folder_or_not_what_it_should_be(
+        capsys, place, cmd, kind):
+    argv = [place[kind] if a == "FILE" else EXAMPLE if a == "EXAMPLE" else a
+            for a in cmd.split()]
+    if argv[0] in ("sync", "verify"):
+        argv += ["--db", place["db"]]
+    before = digest(place["db"])
+    code, out, err = run(capsys, argv)
+    if kind == "text" and argv[0] == "verify" and "--deck" not in argv:
+        # it was read and checked: line 1 is no record (a check that failed)
+        assert code == 1 and "NOT OK" in out and "line 1" in out
+    else:
+        assert code == 2, (argv, code, out, err)
+        said(err, argv[0])
+    assert digest(place["db"]) == before
+
+
+@pytest.mark.parametrize("cmd", ["logs list", "logs show hall", "logs export hall",
+                                 "verify --table hall", "logs list --json",
+                                 "verify EXAMPLE"])
+def test_a_read_only_database_is_read_and_nothing_is_written_to_it(capsys, place, cmd):
+    os.chmod(place["db"], 0o444)
+    before = (digest(place["db"]), sorted(os.listdir(place["dir"])))
+    argv = [EXAMPLE if a == "EXAMPLE" else a for a in cmd.split()] + ["--db", place["db"]]
+    code, out, err = run(capsys, argv)
+    assert code == 0, err
+    assert (digest(place["db"]), sorted(os.listdir(place["dir"]))) == before
+
+
+@pytest.mark.parametrize("cmd", ["sync --port x", "pair --port x", "monitor --port x --count 1",
+                                 "logs list", "verify --table hall"])
+def test_a_database_in_a_place_that_cannot_be_written(capsys, place, monkeypatch, cmd):
+    monkeypatch.setattr(commands, "connect", lambda args: FakeLink())
+    code, out, err = run(capsys, cmd.split() + ["--db", place["ro"]])
+    if cmd == "logs list":              # nothing there: nothing synced, and nothing made
+        assert code == 0 and "no tables synced yet" in out
+        return
+    assert code == 2
+    line = said(err, cmd.split()[0])
+    assert "database" in line or "no table" in line, line
+
+
+@pytest.mark.parametrize("where", ["dir", "ro", "missing-folder"])
+def test_an_export_to_a_place_that_cannot_be_written_leaves_nothing(capsys, place, where):
+    out_path = {"dir": place["dir"], "ro": place["ro"],
+                "missing-folder": os.path.join(place["dir"], "no", "x.jsonl")}[where]
+    before = sorted(os.listdir(place["dir"]))
+    code, out, err = run(capsys, ["logs", "export", "hall", "--db", place["db"], "-o", out_path])
+    assert code == 2 and "cannot write" in said(err, "logs")
+    assert sorted(os.listdir(place["dir"])) == before
+
+
+def test_an_export_over_a_file_is_whole_or_not_at_all(capsys, place, monkeypatch):
+    """Interrupted half-way (Ctrl-C): the file it was to replace is as it was, no part file."""
+    target = os.path.join(place["dir"], "night.jsonl")
+    with open(target, "w") as f:
+        f.write("yesterday's export\n")
+    from unotable import export
+    real = export.export_jsonl
+
+    def cut(store, table, out, *a, **kw):
+        out.write('{"record":1}\n')
+        raise KeyboardInterrupt
+    monkeypatch.setattr(export, "export_jsonl", cut)
+    code, out, err = run(capsys, ["logs", "export", "hall", "--db", place["db"], "-o", target])
+    assert code == 130 and "left the file as it was" in said(err, "logs")
+    with open(target) as f:
+        assert f.read() == "yesterday's export\n"
+    assert sorted(os.listdir(place["dir"])) == sorted(["empty.jsonl", "notes.txt", "h.sqlite3",
+                                                       "night.jsonl"])
+    monkeypatch.setattr(export, "export_jsonl", real)
+    code, out, err = run(capsys, ["logs", "export", "hall", "--db", place["db"], "-o", target])
+    assert code == 0 and "written" in err
+    with open(target) as f:
+        assert f.readline().startswith('{"record":1')
+
+
+def test_a_sync_interrupted_half_way_keeps_what_it_stored_and_resumes(capsys, place,
+                                                                     monkeypatch):
+    db = os.path.join(place["dir"], "night.sqlite3")
+    recs, heads = chained(bot_records(300))
+
+    class Cut(FakeLink):
+        def sync_records(self, from_seq=1, max_bytes=0, head=None):
+            for i, r in enumerate(FakeLink.sync_records(self, from_seq, max_bytes, head)):
+                if i == 120:
+                    raise KeyboardInterrupt
+                yield r
+    monkeypatch.setattr(commands, "connect", lambda args: Cut(recs, heads))
+    monkeypatch.setattr("unotable.store.BATCH", 50)
+    code, out, err = run(capsys, ["sync", "--port", "x", "--db", db])
+    assert code == 130 and "run sync again to resume" in said(err, "sync")
+    with Store(db) as s:
+        kept = s.next_seq(TID) - 1
+    assert 50 <= kept < recs[-1][0]         # whole batches kept, none half
+    monkeypatch.setattr(commands, "connect", lambda args: FakeLink(recs, heads))
+    code, out, err = run(capsys, ["sync", "--port", "x", "--db", db])
+    assert code == 0, err
+    with Store(db) as s:
+        got = list(s.db.execute("SELECT seq FROM inputs WHERE table_id = ? ORDER BY seq",
+                                (TID,)))
+    assert [g[0] for g in got] == [r[0] for r in recs]      # each once, none lost
+
+
+def test_an_enrolment_interrupted_half_way_changes_no_deck(capsys, monkeypatch):
+    calls = []
+
+    class Taps(FakeLink):
+        n = 0
+
+        def enroll(self, on):
+            calls.append(("enroll", on))
+
+        def status(self):
+            self.n += 1
+            if self.n > 5:
+                raise KeyboardInterrupt
+            return {"enroll": [self.n, ["%014x" % k for k in range(1, self.n + 1)]]}
+
+        def upload_registry(self, uids):
+            calls.append("upload")
+    monkeypatch.setattr(commands, "connect", lambda args: Taps())
+    code, out, err = run(capsys, ["enroll", "--port", "x"])
+    assert code == 130 and "its deck is as it was" in said(err, "enroll")
+    assert calls == [("enroll", True), ("enroll", False)]       # the table left enrolling
+
+
+def _unotable(*argv, **kw):
+    return subprocess.Popen([sys.executable, "-m", "unotable.cli", *argv], env=ENV,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+
+
+def test_ctrl_c_in_a_long_replay_is_one_line_exit_130(tmp_path):
+    """A real SIGINT, as a terminal sends it, half-way through a long file."""
+    long = tmp_path / "long.jsonl"
+    with open(EXAMPLE) as f:
+        lines = f.read().splitlines()
+    with open(long, "w") as f:
+        f.write(lines[0] + "\n")
+        for _ in range(400):                 # the same round again and again: a long night
+            f.write("\n".join(lines[1:]) + "\n")
+    p = _unotable("replay", str(long))
+    assert p.stdout.readline()               # it has started
+    time.sleep(0.3)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    err = err.decode()
+    assert p.returncode == 130, err
+    assert "Traceback" not in err and said(err, "replay")
+
+
+def test_ctrl_c_in_an_export_leaves_the_old_file(tmp_path):
+    db = str(tmp_path / "big.sqlite3")
+    with Store(db) as s:
+        s.name_table(TID, "hall")
+        s.sync(TID, FakeLink(*chained(bot_records(4000))))
+    target = tmp_path / "night.csv"
+    target.write_text("old\n")
+    p = _unotable("logs", "export", "hall", "--db", db, "--format", "csv", "-o", str(target))
+    end = time.monotonic() + 20
+    while time.monotonic() < end and not any(".part" in n for n in os.listdir(tmp_path)):
+        time.sleep(0.01)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    err = err.decode()
+    assert "Traceback" not in err
+    if p.returncode == 130:                  # caught half-way: the old file stands
+        said(err, "logs")
+        assert target.read_text() == "old\n"
+    else:                                    # a fast machine finished first: all of it
+        assert p.returncode == 0 and target.read_text().startswith("seq,")
+    assert not [n for n in os.listdir(tmp_path) if ".part" in n]
+
+
+def test_ctrl_c_stops_a_simulated_table_that_plays_on_and_its_log_stays(tmp_path):
+    """No --log: the log goes to the per-user data folder, is named at the start, and
+    outlives the table; the script's end does not stop it, Ctrl-C does (exit 0)."""
+    env = dict(ENV, XDG_DATA_HOME=str(tmp_path / "data"))
+    p = subprocess.Popen([sys.executable, "-m", "unotable.cli", "sim", EXAMPLE, "--pace", "0"],
+                         env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    first = p.stdout.readline()
+    log = first.split("its log: ")[1].strip()
+    port = first.split()[3].rstrip(";")
+    assert log.startswith(str(tmp_path / "data" / "unotable" / "sim")), first
+    banner = p.stdout.readline().split("terminal: ")[1].split("|")[0].split()
+    assert banner == ["unotable", "-p", port, "status"]      # the command it gives works
+    r = subprocess.run([sys.executable, "-m", "unotable.cli"] + banner[1:], env=env,
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0 and "sim on %s" % port in r.stdout, r.stderr
+    r = subprocess.run([sys.executable, "-m", "unotable.cli", "status", "--json"], timeout=30,
+                       env=dict(env, UNOTABLE_PORT=port), capture_output=True, text=True)
+    assert r.returncode == 0 and '"board": "sim"' in r.stdout, r.stderr
+    r = subprocess.run([sys.executable, "-m", "unotable.cli", "ports"], env=env, timeout=30,
+                       capture_output=True, text=True)
+    assert "%s" % port in r.stdout and "simulated table" in r.stdout, r.stdout
+    while True:
+        line = p.stdout.readline()
+        assert line, "the simulated table stopped at the script's end"
+        if "the script has played" in line:
+            break
+    assert p.poll() is None                  # it plays on
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    assert p.returncode == 0 and "Traceback" not in out + err, err
+    assert "its log stays in %s" % log in out
+    assert os.listdir(log)
+
+
+def test_global_options_go_before_or_after_the_subcommand_or_come_from_the_environment(
+        capsys, place, monkeypatch):
+    asked = []
+
+    def connect(args):
+        asked.append(args.port)
+        return FakeLink()
+    monkeypatch.setattr(commands, "connect", connect)
+    for argv in (["-p", "A", "status"], ["status", "-p", "A"], ["--port", "A", "status"],
+                 ["-p", "B", "status", "--port", "A"]):
+        code, out, err = run(capsys, argv)
+        assert code == 0, err
+    monkeypatch.setenv("UNOTABLE_PORT", "A")
+    run(capsys, ["status"])
+    assert asked == ["A"] * 5
+    outs = []
+    for argv in (["--db", place["db"], "logs", "list"], ["logs", "list", "--db", place["db"]]):
+        outs.append(run(capsys, argv)[1])
+    monkeypatch.setenv("UNOTABLE_DB", place["db"])
+    outs.append(run(capsys, ["logs", "list"])[1])
+    assert outs[0] == outs[1] == outs[2] and "hall" in outs[0]
+    code, out, err = run(capsys, ["logs", "list", "--debug"])
+    assert code == 0
+
+
+def test_json_for_programs(capsys, place, monkeypatch):
+    import json
+    monkeypatch.setattr(commands, "connect", lambda args: FakeLink())
+    for argv in (["logs", "list"], ["logs", "show", "hall"], ["rules", "show"],
+                 ["rules", "show", "stacking"], ["verify", "--table", "hall"],
+                 ["verify", EXAMPLE], ["status", "-p", "x"], ["ports"]):
+        code, out, err = run(capsys, argv + ["--json", "--db", place["db"]]
+                             if argv[0] in ("logs", "verify") else argv + ["--json"])
+        assert code == 0, (argv, err)
+        json.loads(out)
+    code, out, _ = run(capsys, ["rules", "show", "stacking", "--json"])
+    assert [r["name"] for r in json.loads(out)["rules"]] == ["stacking"]    # the filter holds
+
+
+def test_a_rule_the_table_refuses_mid_round_is_one_line_without_a_false_resume(capsys, place,
+                                                                              monkeypatch):
+    from unotable.link import Refused
+
+    class MidRound(FakeLink):
+        def set_rule(self, name, value):
+            why = "rules are locked while a round is on: set them after the round"
+            raise Refused("the table refused `rule`: " + why, "rule", why)
+    monkeypatch.setattr(commands, "connect", lambda args: MidRound())
+    before = digest(place["db"])
+    code, out, err = run(capsys, ["sync", "-p", "x", "--set", "stacking=on", "--db",
+                                  place["db"]])
+    line = said(err, "sync")
+    assert code == 2 and "locked while a round is on" in line and "resume" not in line, line
+    assert "between rounds" in line and digest(place["db"]) == before
