@@ -56,10 +56,10 @@ def skip_requested(hw=None, chip=None, samples=5):
     return True
 
 
-def main(board=None, log=LOG, deck=DECK, hw=None, chip=None):
+def main(board=None, log=LOG, deck=DECK, hw=None, chip=None, crash=None):
     """Run the table until Ctrl-C or a crash; returns the hub (None if it was never built).
     board: default the Esp32Board of this chip (tests pass one built on fakes, or hw and chip
-    to build it from)."""
+    to build it from); crash(e): where a crash goes (default: its traceback on the serial)."""
     if board is None and skip_requested(hw, chip):
         print("main: shuffle held at power-up: app skipped, no watchdog; the REPL is yours")
         return None
@@ -80,7 +80,7 @@ def main(board=None, log=LOG, deck=DECK, hw=None, chip=None):
         asyncio.new_event_loop()  # drop the stopped tasks: asyncio starts clean at the REPL
         print("main: stopped")
     except Exception as e:
-        pe = getattr(sys, "print_exception", None)
+        pe = crash or getattr(sys, "print_exception", None)
         if pe:
             pe(e)
         else:  # CPython

@@ -438,18 +438,23 @@ def test_holding_shuffle_at_power_up_skips_the_app():
 def test_main_builds_the_board_when_shuffle_is_not_held():
     import main
     m = kit.Machine()
+    crashes = []
     hub = main.main(log="/nonexistent-dir/a/log", deck="/nonexistent-dir/deck.bin", hw=m,
-                    chip=m.chip)
+                    chip=m.chip, crash=crashes.append)
     assert m.spi_args is not None  # the board was built (then the log failed: a crash)
     assert hub is not None and hub.table is None
+    assert len(crashes) == 1 and isinstance(crashes[0], OSError)
 
 
 def test_main_reports_a_crash_and_returns():
     import main
     r = Rig()
     r.board.buzzer.play(tunes.ROUND_OVER, r.board.ticks())
-    hub = main.main(r.board, log="/nonexistent-dir/a/log", deck="/nonexistent-dir/deck.bin")
+    crashes = []
+    hub = main.main(r.board, log="/nonexistent-dir/a/log", deck="/nonexistent-dir/deck.bin",
+                    crash=crashes.append)
     assert hub is not None and hub.table is None  # the log could not be read: start() failed
+    assert len(crashes) == 1 and isinstance(crashes[0], OSError)
     assert r.m.pwm.sounding() == 0 and r.m.timers == []  # quiet; the watchdog may reset us
 
 
