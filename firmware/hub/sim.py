@@ -5,11 +5,12 @@
                                 [--exit]
 
 --display: a display that keeps its rows' text (status shows it as board.screen; the
-self-test draws on it). --flash: the size of the pretend log partition (1.5 MB): the log is full past it, as on a
-board. --store: the log on a NOR ring in DIR/ring.nor (default, as on a board with the log
-partition) or as segment files in DIR (the store of a board without it). The deck enrolled at a simulated table is kept beside its log (DIR.deck), and so are its
-id (DIR.id, made once) and the key of its log's chain (DIR.key; DIR.key.paired once a host
-has paired).
+self-test draws on it). --flash: the size of the pretend log partition (1 MB, as the board's
+unolog in hardware/partitions-4MiB-unotable.csv): the log is full past it, as on a board.
+--store: the log on a NOR ring in DIR/ring.nor (default, as on a board with the log
+partition) or as segment files in DIR (the store of a board without it). The deck enrolled
+at a simulated table is kept beside its log (DIR.deck), and so are its id (DIR.id, made
+once) and the key of its log's chain (DIR.key; DIR.key.paired once a host has paired).
 
 Table inputs come as table-script lines (docs/formats.md) from a script, played at --pace ms
 an input, and/or live from --inputs (a pipe: `unotable sim` writes what you type there). The
@@ -47,7 +48,7 @@ except ImportError:  # CPython
 _IN_TICK = const(6)
 # -- end of codes --
 
-FLASH = const(1536 * 1024)   # the pretend log partition (--flash BYTES)
+FLASH = const(1024 * 1024)   # the pretend log partition (--flash BYTES): the board's unolog
 
 
 class _Out:
