@@ -14,8 +14,8 @@ stops at the first failure); --mp also runs the same folder under micropython. -
 runs N mutants per file drawn at random (--seed: the same draw again), for a figure in minutes.
 
 Survivors judged equivalent are listed in tools/mutate_equiv.txt, one a line:
-`FILE | source line, stripped | mutation  # why` (FILE:LINE where the same source line occurs
-more than once and only one is equivalent); they are counted apart. Per file, and in all:
+`FILE | source line, stripped | mutation  # why` (FILE:LINE or FILE:LINE:COL where the same
+source line or mutation occurs more than once and only one is equivalent); they are counted apart. Per file, and in all:
 `killed K / N non-equivalent (P%), equivalent E, survived S, timeout T`. Exit status 0.
 """
 import argparse
@@ -290,7 +290,9 @@ def main(argv):
                     print("... %s: %d / %d" % (rel, done, len(ms)), flush=True)
                 src_line = text[m[0] - 1].strip() if 0 < m[0] <= len(text) else ""
                 if res == "survived" and ((rel, src_line, m[2]) in eq
-                                          or ("%s:%d" % (rel, m[0]), src_line, m[2]) in eq):
+                                          or ("%s:%d" % (rel, m[0]), src_line, m[2]) in eq
+                                          or ("%s:%d:%d" % (rel, m[0], m[1]), src_line, m[2])
+                                          in eq):
                     fe += 1
                     print("equivalent %s:%d:%d %s" % (rel, m[0], m[1], m[2]), flush=True)
                 elif res == "survived":
