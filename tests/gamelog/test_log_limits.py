@@ -235,3 +235,66 @@ def test_with_no_table_id_the_id_most_segments_carry_is_the_tables():
         lg.recover()
         assert lg.table_id == win, (other, lg.table_id)
         assert [g[2] for g in lg.damage] == ["foreign"]
+
+
+def test_the_two_newest_segments_lost_are_both_reported_missing():
+    p = fresh()
+    seg_max = 27
+    lg = log(p, table_id=TID, seg_max=seg_max + HDR)
+    for i in range(9):
+        lg.append((SEAT, 1 + i, 0), 100 + i)
+    lg.close()
+    assert [b for b, _ in lg.segments()] == [1, 4, 7]
+    os.remove(p + "/0000000004.log")
+    os.remove(p + "/0000000007.log")
+    lg = log(p, table_id=TID, seg_max=seg_max + HDR)
+    nxt = lg.recover()[2]
+    top = 7 + (seg_max + HDR + 64) // 7 - 1
+    assert lg.damage == [(4, 6, "missing"), (7, top, "missing")], lg.damage
+    assert nxt == top + 1
+
+
+def test_sync_reads_past_damage_but_never_moves_a_file():
+    # read_from (sync) reports a broken or foreign segment met after boot; only recover()
+    # sets files aside.
+    from gamelog.fmt import header
+    p = fresh()
+    _two_segments(p, 27)
+    lg = log(p, table_id=TID)
+    lg.recover()
+    _break_header(p + "/0000000001.log")
+    data = bytearray(read(p + "/0000000004.log"))
+    header(data, 4, 103, False, b"OTHER-99", bytes(data[24:56]))
+    before = names(p)
+    got = list(lg.read_from(1))
+    assert names(p) == before
+    assert [g[:4] for g in got if g[1] == GAP] == [(1, GAP, 3, "damaged")], got
+    assert [g[0] for g in got if g[1] != GAP] == [4, 5, 6]
+    write(p + "/0000000004.log", data)
+    got = list(lg.read_from(4))
+    assert names(p) == before
+    assert [g[:4] for g in got] == [(4, GAP, 6, "foreign")], got
+
+
+def test_a_big_text_blob_that_is_not_utf8_is_bad():
+    import struct
+    from binascii import crc32
+    from gamelog.fmt import Reader, OK, F_X
+    p = fresh()
+    lg = log(p, table_id=TID)
+    payload = b"\xff\xfe" * 400
+    lg.record(12, payload, 100)
+    lg.append((SEAT, 1, 0), 101)
+    lg.close()
+    b = bytearray(read(seg(p)))
+    b[HDR] |= F_X                         # say it is text; its CRC made right again
+    j = HDR + 1 + 2 + 1
+    c = crc32(struct.pack("<I", 1), crc32(bytes(b[HDR:j + len(payload)])))
+    b[j + len(payload):j + len(payload) + 4] = struct.pack("<I", c)
+    write(seg(p), b)
+    rd = Reader()
+    with open(seg(p), "rb") as f:
+        assert rd.start(f, 1, TID) == OK
+        assert rd.next() == 3                                     # BAD
+    got = list(lg.read_from(1))
+    assert [g[:2] for g in got] == [(1, GAP), (2, INPUT)], got
