@@ -624,7 +624,10 @@ class Log:
             if nb and nb > exp and nb - 1 >= seq:
                 for g in self._split(max(exp, seq), nb - 1, causes):
                     yield g
-        if top and exp < top and top - 1 >= seq and self._f is None:
+        # the open segment is read to its end (records appended meanwhile are no gap), unless
+        # it is not among the intact ones any more: then what it held is a gap too
+        if (top and exp < top and top - 1 >= seq
+                and (self._f is None or not live or live[-1][0] != self._base)):
             for g in self._split(max(exp, seq), top - 1, causes):
                 yield g
 

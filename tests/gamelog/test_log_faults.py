@@ -9,6 +9,7 @@ import os
 from logkit import fresh, log, read, write, names, LFS, disk, reboot, inputs, SEAT, PAD, UID
 from faultkit import night, layout, boot, check, lost_in, segs, SEG
 from gamelog import GAP, LogFull, SNAP
+from skipkit import skip
 
 
 def _each_file(fn, cause="damaged", older=False):
@@ -201,9 +202,7 @@ def test_enospc_at_each_append_of_a_round_writes_nothing_and_carries_on():
 
 def test_power_cut_at_every_block_write_of_a_snapshot_and_a_rotation():
     if not LFS:
-        print("SKIP test_power_cut_at_every_block_write_of_a_snapshot_and_a_rotation: "
-              "needs the littlefs RAM disk (runs under micropython in make test)")
-        return
+        return skip("needs the littlefs RAM disk (runs under micropython in make test-mp)")
     for what in ("snapshot", "rotation"):
         k = 0
         while True:

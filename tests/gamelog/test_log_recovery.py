@@ -3,6 +3,7 @@ and stepped over (issue 8), never a reason not to boot."""
 from logkit import (recovered, fresh, log, fill, inputs, records, seg, size, read, write, flip,
                     names, PAD, SEAT, SHUFFLE, TICK, UID, LFS, disk, reboot)
 from gamelog import OUTCOME, GAP, LogFull
+from skipkit import skip
 MINREC = 7                                # the smallest record (docs/log.md)
 
 
@@ -187,9 +188,7 @@ def test_power_cut_at_every_flash_write_of_an_append_and_a_snapshot():
     # littlefs commits a flush atomically: after a cut at any block write the log holds the
     # record or not, never garbage. (MicroPython only: the RAM disk is a littlefs device.)
     if not LFS:
-        print("SKIP test_power_cut_at_every_flash_write_of_an_append_and_a_snapshot: needs the "
-              "littlefs RAM disk (runs under micropython in make test)")
-        return
+        return skip("needs the littlefs RAM disk (runs under micropython in make test-mp)")
     for what in ("append", "snapshot", "roll"):
         k = 0
         while True:
@@ -232,9 +231,8 @@ def test_power_cut_at_every_flash_write_of_an_append_and_a_snapshot():
 
 def test_a_full_filesystem_refuses_the_append_and_keeps_the_log():
     if not LFS:                           # needs the small RAM disk to fill up
-        print("SKIP test_a_full_filesystem_refuses_the_append_and_keeps_the_log: needs the "
-              "littlefs RAM disk (runs under micropython; test_log_faults covers CPython)")
-        return
+        return skip("needs the littlefs RAM disk (runs under micropython in make test-mp; "
+                    "test_log_faults covers CPython)")
     p = fresh()
     lg = log(p, seg_max=400)
     last = 0
