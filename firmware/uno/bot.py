@@ -137,12 +137,15 @@ class Bot:
         if self.p_tick and rng.chance(self.p_tick):
             self.clock += rng.below(4000)
             return (IN_TICK, self.clock)
-        if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
-            if ph != P_DEALER and self.p_rules and rng.chance(self.p_rules):
-                return self._rule()
-            return (IN_SHUFFLE,)
         if ph != P_PLAY:
-            return self._read_shoe()
+            if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
+                if ph != P_DEALER and self.p_rules and rng.chance(self.p_rules):
+                    return self._rule()
+                return (IN_SHUFFLE,)
+            shoe = self.shoe  # _read_shoe, inline: the deal
+            if shoe:
+                return (IN_SHOE, self.uid(shoe[-1]))
+            return (IN_SHUFFLE,)
         if t.slap:
             return (IN_SEAT, rng.pick([s for s in t.active if t.slap & (1 << s)]), 0)
         if t.want:

@@ -10,9 +10,11 @@ Rule ids (SPEC 4) are named where each rule is decided.
 """
 try:
     from micropython import const
+    _HOST = False
 except ImportError:  # CPython
     def const(x):
         return x
+    _HOST = True
 
 from uno.cards import DECK, points
 from uno.rules import Settings
@@ -178,6 +180,17 @@ class Table:
     Use judge(), playable(), owes(), drawer(), deadline() and hand_sum() rather than
     re-deriving rules from these.
     """
+    if _HOST:
+        # CPython: past 30 fields an instance's dict no longer shares its keys and every field
+        # read is a hashed lookup; slots are read by offset (the replay bench: ~15% of feed).
+        # MicroPython ignores __slots__ (the board keeps the dict). A new field goes here too.
+        __slots__ = ("rules", "registry", "out", "seats", "scores", "round", "dealer", "winner",
+                     "clock", "phase", "loc", "hands", "active", "finished", "leaving", "laid",
+                     "shoe", "pile", "top", "colour", "dir", "ahead", "behind", "deal_to",
+                     "turn", "pending", "pending_why", "answerable", "stackable", "due", "dry",
+                     "stack", "debts", "drawn", "want", "want_moves", "window", "called",
+                     "caught", "w4_from", "w4_illegal", "chain", "skips", "slap", "sum_to",
+                     "since", "warned", "dealt", "last", "offs", "off_rank", "back")
 
     def __init__(self, settings=None, registry=None):
         if registry is None:
@@ -208,6 +221,8 @@ class Table:
         self.top = -1
         self.colour = -1
         self.dir = 1 if self.rules.direction == "cw" else -1
+        self._order()                            # ahead, behind: the seat after each seat
+        self.deal_to = 0                         # the seat the deal's next card goes to
         self.turn = 0
         self.pending = 0          # draws the turn seat owes before it is skipped (D, W4)
         self.pending_why = 0
@@ -258,8 +273,21 @@ class Table:
                 card = self.registry.card(a)
             if card < 0:
                 out.append((_REJECT, _R_UNKNOWN, 0, -1))
-            elif kind == _IN_PAD:
-                self._pad(card)
+            elif kind == _IN_PAD:  # a card read on the pad (_pad, inline: half of a round)
+                seat = self.loc[card]
+                if seat == SHOE or seat > MAX_SEAT:
+                    self._misplaced(card, seat)
+                elif self.phase != _P_PLAY:
+                    self._reject(_R_NOT_NOW, seat, card)
+                elif seat != self.turn and seat not in self.active:
+                    # M3: out of the round (a sum win's laid-down hand); the turn seat is in it
+                    self._reject(_R_NOT_SEATED, seat, card)
+                else:
+                    how, why = self.judge(seat, card)
+                    if how == PLAY_TURN:
+                        self._play(seat, card, False)
+                    else:
+                        self._pad(seat, card, how, why)
             else:
                 where = self.loc[card]
                 if where == SHOE:
@@ -348,9 +376,8 @@ class Table:
             self._reject(_R_WANT_SHUFFLE, 0, card)
 
     def _deal(self, card):
-        order = self.active
-        n = len(order)
-        seat = order[(order.index(self.dealer) + (1 + self.dealt % n) * self.dir) % n]
+        seat = self.deal_to
+        self.deal_to = self.ahead[seat]
         self.dealt += 1
         self.loc[card] = seat  # _give, inline (the hot paths below too)
         self.shoe -= 1
@@ -358,7 +385,7 @@ class Table:
         self.dry = 0
         self.hands[seat].append(card)
         self.out.append((_DEAL, seat, card))
-        if self.dealt == n * self.rules.hand_size:
+        if self.dealt == len(self.active) * self.rules.hand_size:
             self.phase = _P_START
 
     def _misplaced(self, card, where):
@@ -493,19 +520,9 @@ class Table:
             return 0, _R_UNPLAYABLE
         return PLAY_TURN, 0
 
-    def _pad(self, card):
-        seat = self.loc[card]
-        if seat == SHOE or seat > MAX_SEAT:
-            self._misplaced(card, seat)
-            return
-        if self.phase != _P_PLAY:
-            self._reject(_R_NOT_NOW, seat, card)
-            return
-        if seat != self.turn and seat not in self.active:  # M3: out of the round (a sum
-            # win's laid-down hand); the turn seat is always in it
-            self._reject(_R_NOT_SEATED, seat, card)
-            return
-        how, why = self.judge(seat, card)
+    def _pad(self, seat, card, how, why):
+        """A card read on the pad that judge did not take as the turn seat's play (feed reads
+        the card and asks judge)."""
         if not how:
             if why in _MISPLAYS:
                 self._misplay(why, seat, card)
@@ -569,7 +586,7 @@ class Table:
         self.out.append((_JUMP, seat))
         rank = DECK[self.top] & 15
         if rank == _RANK_REVERSE and len(self.active) > 2:
-            self.dir = -self.dir
+            self._reverse()
         elif rank == _RANK_DRAW2 or rank == _RANK_WILD4:
             self.pending = 0
             self.answerable = self.stackable = False
@@ -634,9 +651,8 @@ class Table:
             self._slap4(seat)
         self.skips = 0
         if rank <= 9 and not self.leaving:  # _act and _next for a number, inline (the
-            order = self.active            # per-turn fields were reset above)
-            self.turn = order[(order.index(seat) + self.dir) % len(order)]
-            out.append((_TURN, self.turn))
+            self.turn = nxt = self.ahead[seat]  # per-turn fields were reset above)
+            out.append((_TURN, nxt))
         elif rank <= 9:
             self.turn = seat
             self._next(1)
@@ -684,7 +700,7 @@ class Table:
             self.turn = seat
             self._next(self.skips + 1)
         elif rank == _RANK_REVERSE:
-            self.dir = -self.dir
+            self._reverse()
             out.append((_REVERSE, self.dir))
             self.turn = seat
             self._next(0 if start and self.rules.start_reverse == "dealer" else 1)
@@ -1111,6 +1127,7 @@ class Table:
 
     def _new_round(self, dealer):
         self.dealer = dealer
+        self.deal_to = self.ahead[dealer]
         self.round += 1
         self.phase = _P_DEAL
         self.dealt = 0
@@ -1187,18 +1204,46 @@ class Table:
         self.dry = 0
         self.hands[seat].append(card)
 
+    def _order(self):
+        """ahead[s]: the seat after seat s in this round's turn order and direction; behind[s]
+        the one before it (a Reverse swaps them). Made again when the order changes (M3)."""
+        order = self.active
+        n = len(order)
+        cw = bytearray(MAX_SEAT + 1)
+        ccw = bytearray(MAX_SEAT + 1)
+        for i in range(n):
+            s = order[i]
+            cw[s] = order[(i + 1) % n]
+            ccw[s] = order[i - 1]
+        if self.dir > 0:
+            self.ahead, self.behind = cw, ccw
+        else:
+            self.ahead, self.behind = ccw, cw
+
+    def _reverse(self):
+        self.dir = -self.dir
+        self.ahead, self.behind = self.behind, self.ahead
+
     def _after(self, seat, k):
         """The seat k places after seat in this round's turn order and direction."""
-        order = self.active
-        return order[(order.index(seat) + k * self.dir) % len(order)]
+        step = self.ahead
+        while k > 0:
+            seat = step[seat]
+            k -= 1
+        return seat
 
     def _next(self, k):
-        order = self.active
-        self.turn = order[(order.index(self.turn) + k * self.dir) % len(order)]
+        step = self.ahead
+        s = self.turn
+        while k > 0:
+            s = step[s]
+            k -= 1
+        self.turn = s
         gone = self.leaving
         if gone:  # M3: an out seat kept the turn only to name a colour (or went out on it)
             self.active.remove(gone)
             self.leaving = 0
+            self._order()
         self.drawn = -1  # the per-turn fields (as _begin_turn)
         self.chain = 0
         self.sum_to = -1
@@ -1255,6 +1300,7 @@ class Table:
             self.chain = 0
         if seat != self.turn:
             self.active.remove(seat)
+            self._order()
             return bool(self._done())
         self.leaving = seat
         done = self._done()
@@ -1365,7 +1411,7 @@ class Table:
                 return 0
             return self.turn
         if ph == _P_DEAL:
-            return self._after(self.dealer, 1 + self.dealt % len(self.active))
+            return self.deal_to
         if ph == _P_DRAWOFF:
             return self.offs[0]
         return 0
