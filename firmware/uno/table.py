@@ -162,6 +162,8 @@ class Table:
     finished            seats out of this round, in the order they went out (M3)
     scores              points per seat, indexed 0..10
     dealer, turn, dir   seats; dir is +1 clockwise, -1 counter-clockwise
+    ahead, behind       the seat after / before each seat in this round's turn order (bytes
+                        by seat; derived from active and dir, made again when they change)
     loc, hands          where every card is (SHOE, seat, PILE, ASIDE); each seat's cards
     top, colour         card on the pile and the active colour (-1 while none)
     shoe, pile          cards in the shoe and on the discard pile
@@ -437,14 +439,7 @@ class Table:
         if rules.forced == "yes" and self._can_play(seat):
             self._reject(_R_MUST_PLAY, seat, card)  # T2 forced play
             return
-        if self.window:  # _begin_turn, inline: a draw is most of a round's inputs
-            out.append((_UNO_CLOSE, self.window))
-            self.window = 0
-        self.drawn = -1
-        self.chain = 0
-        self.sum_to = -1
-        self.since = self.clock
-        self.warned = False
+        self._begin_turn()
         self.loc[card] = seat  # _give
         self.shoe -= 1
         self.last = card
@@ -596,14 +591,7 @@ class Table:
     def _play(self, seat, card, stacked=False):
         out = self.out
         rules = self.rules
-        if self.window:  # _begin_turn, inline
-            out.append((_UNO_CLOSE, self.window))
-            self.window = 0
-        self.drawn = -1
-        self.chain = 0
-        self.sum_to = -1
-        self.since = self.clock
-        self.warned = False
+        self._begin_turn()
         face = DECK[card]
         rank = face & 15
         illegal = False
@@ -651,7 +639,7 @@ class Table:
             self._slap4(seat)
         self.skips = 0
         if rank <= 9 and not self.leaving:  # _act and _next for a number, inline (the
-            self.turn = nxt = self.ahead[seat]  # per-turn fields were reset above)
+            self.turn = nxt = self.ahead[seat]  # per-turn fields were reset by _begin_turn)
             out.append((_TURN, nxt))
         elif rank <= 9:
             self.turn = seat
@@ -778,11 +766,16 @@ class Table:
 
     def _begin_turn(self):
         """U1: the window closes when the next player plays or draws; so does a multi-play.
-        The per-turn fields reset when a seat begins to act (and in _next, when the turn moves
-        on): the drawn card (T2), a multi-play (H3), a sum win's number (H5), the timer (P2)."""
+        Then the per-turn fields reset, as when the turn moves on (_next)."""
         if self.window:
             self.out.append((_UNO_CLOSE, self.window))
             self.window = 0
+        self._turn_fields()
+
+    def _turn_fields(self):
+        """The one place the per-turn fields reset, when a seat begins to act (_begin_turn) and
+        when the turn moves on (_next): the drawn card that may still be played (T2), the
+        multi-playing seat (H3), a sum win's number (H5), the turn's time (P2)."""
         self.drawn = -1
         self.chain = 0
         self.sum_to = -1
@@ -1244,11 +1237,7 @@ class Table:
             self.active.remove(gone)
             self.leaving = 0
             self._order()
-        self.drawn = -1  # the per-turn fields (as _begin_turn)
-        self.chain = 0
-        self.sum_to = -1
-        self.since = self.clock
-        self.warned = False
+        self._turn_fields()
         self.out.append((_TURN, self.turn))
 
     def _skip_turn(self):
@@ -1311,21 +1300,21 @@ class Table:
     def _done(self):
         """The round's winner once it is decided (after the draws T5 asks for), else 0."""
         if self.rules.elimination == "yes":
-            outs = self.finished
-            if not outs:
+            finished = self.finished
+            if not finished:
                 return 0
             teams = self.rules.teams
             if teams:  # a team all out (_team's members, without the lists)
                 seats = self.seats
                 n = len(seats)
-                for s in outs:
+                for s in finished:
                     k = seats.index(s) % teams
-                    while k < n and seats[k] in outs:
+                    while k < n and seats[k] in finished:
                         k += teams
                     if k >= n:
                         return s
                 return 0
-            return outs[0] if len(self.active) - (self.leaving > 0) <= 1 else 0
+            return finished[0] if len(self.active) - (self.leaving > 0) <= 1 else 0
         if self.laid:
             return self.laid
         for s in self.active:
