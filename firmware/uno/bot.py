@@ -86,6 +86,13 @@ class Bot:
         evs = self.t.feed(inp, self.clock if self.p_tick else -1)
         k = inp[0]
         if k == IN_SHOE or k == IN_SHUFFLE:  # only these take cards from the shoe or fill it
+            if len(evs) == 1 and k == IN_SHOE:  # keep's first case, inline: a card dealt or
+                ev = evs[0]                     # drawn from the top of the shoe
+                code = ev[0]
+                shoe = self.shoe
+                if (code == DRAW or code == DEAL) and shoe and shoe[-1] == ev[2]:
+                    shoe.pop()
+                    return inp, evs
             self.keep(evs)
         return inp, evs
 
@@ -137,12 +144,15 @@ class Bot:
         if self.p_tick and rng.chance(self.p_tick):
             self.clock += rng.below(4000)
             return (IN_TICK, self.clock)
-        if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
-            if ph != P_DEALER and self.p_rules and rng.chance(self.p_rules):
-                return self._rule()
-            return (IN_SHUFFLE,)
         if ph != P_PLAY:
-            return self._read_shoe()
+            if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
+                if ph != P_DEALER and self.p_rules and rng.chance(self.p_rules):
+                    return self._rule()
+                return (IN_SHUFFLE,)
+            shoe = self.shoe  # _read_shoe, inline: the deal
+            if shoe:
+                return (IN_SHOE, self.uid(shoe[-1]))
+            return (IN_SHUFFLE,)
         if t.slap:
             return (IN_SEAT, rng.pick([s for s in t.active if t.slap & (1 << s)]), 0)
         if t.want:
@@ -184,11 +194,25 @@ class Bot:
             if judge(seat, t.drawn)[0] and (rules.forced == "yes" or rng.chance(800)):
                 return (IN_PAD, self.uid(t.drawn))
             return (IN_SEAT, seat, 0)
-        if rules.forced == "yes" or rng.chance(950):
+        x = rng.x
+        go = rules.forced == "yes"
+        if not go:  # rng.chance(950), inline (every turn asks it)
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            rng.x = x
+            go = x % 1000 < 950
+        if go:
             # from a random place in the hand, the first card that may be played
             hand = t.hands[seat]
             n = len(hand)
-            k = rng.below(n) if n else 0
+            k = 0
+            if n:  # rng.below(n), inline
+                x ^= (x << 13) & 0xFFFFFFFF
+                x ^= x >> 17
+                x ^= (x << 5) & 0xFFFFFFFF
+                rng.x = x
+                k = x % n
             # a cheap sieve first (colour, number or symbol, or a wild): judge says the last word
             col = t.colour
             top = DECK[t.top] & 15

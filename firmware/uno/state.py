@@ -113,6 +113,9 @@ def load(d, registry=None):
         t.seats.append(s["seat"])
         t.scores[s["seat"]] = s["score"]
     t.active = list(d["active"])
+    t._order()  # the turn order's tables (derived: not in the snapshot)
+    if t.phase == PHASES.index("deal") and t.active:
+        t.deal_to = t._after(t.dealer, 1 + t.dealt % len(t.active))
     where = d["where"]
     t.shoe = t.pile = 0
     for card in range(NCARDS):

@@ -10,9 +10,11 @@ Rule ids (SPEC 4) are named where each rule is decided.
 """
 try:
     from micropython import const
+    _HOST = False
 except ImportError:  # CPython
     def const(x):
         return x
+    _HOST = True
 
 from uno.cards import DECK, points
 from uno.rules import Settings
@@ -160,6 +162,8 @@ class Table:
     finished            seats out of this round, in the order they went out (M3)
     scores              points per seat, indexed 0..10
     dealer, turn, dir   seats; dir is +1 clockwise, -1 counter-clockwise
+    ahead, behind       the seat after / before each seat in this round's turn order (bytes
+                        by seat; derived from active and dir, made again when they change)
     loc, hands          where every card is (SHOE, seat, PILE, ASIDE); each seat's cards
     top, colour         card on the pile and the active colour (-1 while none)
     shoe, pile          cards in the shoe and on the discard pile
@@ -178,6 +182,17 @@ class Table:
     Use judge(), playable(), owes(), drawer(), deadline() and hand_sum() rather than
     re-deriving rules from these.
     """
+    if _HOST:
+        # CPython: past 30 fields an instance's dict no longer shares its keys and every field
+        # read is a hashed lookup; slots are read by offset (the replay bench: ~15% of feed).
+        # MicroPython ignores __slots__ (the board keeps the dict). A new field goes here too.
+        __slots__ = ("rules", "registry", "out", "seats", "scores", "round", "dealer", "winner",
+                     "clock", "phase", "loc", "hands", "active", "finished", "leaving", "laid",
+                     "shoe", "pile", "top", "colour", "dir", "ahead", "behind", "deal_to",
+                     "turn", "pending", "pending_why", "answerable", "stackable", "due", "dry",
+                     "stack", "debts", "drawn", "want", "want_moves", "window", "called",
+                     "caught", "w4_from", "w4_illegal", "chain", "skips", "slap", "sum_to",
+                     "since", "warned", "dealt", "last", "offs", "off_rank", "back")
 
     def __init__(self, settings=None, registry=None):
         if registry is None:
@@ -208,6 +223,8 @@ class Table:
         self.top = -1
         self.colour = -1
         self.dir = 1 if self.rules.direction == "cw" else -1
+        self._order()                            # ahead, behind: the seat after each seat
+        self.deal_to = 0                         # the seat the deal's next card goes to
         self.turn = 0
         self.pending = 0          # draws the turn seat owes before it is skipped (D, W4)
         self.pending_why = 0
@@ -258,8 +275,21 @@ class Table:
                 card = self.registry.card(a)
             if card < 0:
                 out.append((_REJECT, _R_UNKNOWN, 0, -1))
-            elif kind == _IN_PAD:
-                self._pad(card)
+            elif kind == _IN_PAD:  # a card read on the pad (_pad, inline: half of a round)
+                seat = self.loc[card]
+                if seat == SHOE or seat > MAX_SEAT:
+                    self._misplaced(card, seat)
+                elif self.phase != _P_PLAY:
+                    self._reject(_R_NOT_NOW, seat, card)
+                elif seat != self.turn and seat not in self.active:
+                    # M3: out of the round (a sum win's laid-down hand); the turn seat is in it
+                    self._reject(_R_NOT_SEATED, seat, card)
+                else:
+                    how, why = self.judge(seat, card)
+                    if how == PLAY_TURN:
+                        self._play(seat, card, False)
+                    else:
+                        self._pad(seat, card, how, why)
             else:
                 where = self.loc[card]
                 if where == SHOE:
@@ -348,9 +378,8 @@ class Table:
             self._reject(_R_WANT_SHUFFLE, 0, card)
 
     def _deal(self, card):
-        order = self.active
-        n = len(order)
-        seat = order[(order.index(self.dealer) + (1 + self.dealt % n) * self.dir) % n]
+        seat = self.deal_to
+        self.deal_to = self.ahead[seat]
         self.dealt += 1
         self.loc[card] = seat  # _give, inline (the hot paths below too)
         self.shoe -= 1
@@ -358,7 +387,7 @@ class Table:
         self.dry = 0
         self.hands[seat].append(card)
         self.out.append((_DEAL, seat, card))
-        if self.dealt == n * self.rules.hand_size:
+        if self.dealt == len(self.active) * self.rules.hand_size:
             self.phase = _P_START
 
     def _misplaced(self, card, where):
@@ -410,14 +439,7 @@ class Table:
         if rules.forced == "yes" and self._can_play(seat):
             self._reject(_R_MUST_PLAY, seat, card)  # T2 forced play
             return
-        if self.window:  # _begin_turn, inline: a draw is most of a round's inputs
-            out.append((_UNO_CLOSE, self.window))
-            self.window = 0
-        self.drawn = -1
-        self.chain = 0
-        self.sum_to = -1
-        self.since = self.clock
-        self.warned = False
+        self._begin_turn()
         self.loc[card] = seat  # _give
         self.shoe -= 1
         self.last = card
@@ -493,19 +515,9 @@ class Table:
             return 0, _R_UNPLAYABLE
         return PLAY_TURN, 0
 
-    def _pad(self, card):
-        seat = self.loc[card]
-        if seat == SHOE or seat > MAX_SEAT:
-            self._misplaced(card, seat)
-            return
-        if self.phase != _P_PLAY:
-            self._reject(_R_NOT_NOW, seat, card)
-            return
-        if seat != self.turn and seat not in self.active:  # M3: out of the round (a sum
-            # win's laid-down hand); the turn seat is always in it
-            self._reject(_R_NOT_SEATED, seat, card)
-            return
-        how, why = self.judge(seat, card)
+    def _pad(self, seat, card, how, why):
+        """A card read on the pad that judge did not take as the turn seat's play (feed reads
+        the card and asks judge)."""
         if not how:
             if why in _MISPLAYS:
                 self._misplay(why, seat, card)
@@ -569,7 +581,7 @@ class Table:
         self.out.append((_JUMP, seat))
         rank = DECK[self.top] & 15
         if rank == _RANK_REVERSE and len(self.active) > 2:
-            self.dir = -self.dir
+            self._reverse()
         elif rank == _RANK_DRAW2 or rank == _RANK_WILD4:
             self.pending = 0
             self.answerable = self.stackable = False
@@ -579,14 +591,7 @@ class Table:
     def _play(self, seat, card, stacked=False):
         out = self.out
         rules = self.rules
-        if self.window:  # _begin_turn, inline
-            out.append((_UNO_CLOSE, self.window))
-            self.window = 0
-        self.drawn = -1
-        self.chain = 0
-        self.sum_to = -1
-        self.since = self.clock
-        self.warned = False
+        self._begin_turn()
         face = DECK[card]
         rank = face & 15
         illegal = False
@@ -634,9 +639,8 @@ class Table:
             self._slap4(seat)
         self.skips = 0
         if rank <= 9 and not self.leaving:  # _act and _next for a number, inline (the
-            order = self.active            # per-turn fields were reset above)
-            self.turn = order[(order.index(seat) + self.dir) % len(order)]
-            out.append((_TURN, self.turn))
+            self.turn = nxt = self.ahead[seat]  # per-turn fields were reset by _begin_turn)
+            out.append((_TURN, nxt))
         elif rank <= 9:
             self.turn = seat
             self._next(1)
@@ -684,7 +688,7 @@ class Table:
             self.turn = seat
             self._next(self.skips + 1)
         elif rank == _RANK_REVERSE:
-            self.dir = -self.dir
+            self._reverse()
             out.append((_REVERSE, self.dir))
             self.turn = seat
             self._next(0 if start and self.rules.start_reverse == "dealer" else 1)
@@ -762,11 +766,16 @@ class Table:
 
     def _begin_turn(self):
         """U1: the window closes when the next player plays or draws; so does a multi-play.
-        The per-turn fields reset when a seat begins to act (and in _next, when the turn moves
-        on): the drawn card (T2), a multi-play (H3), a sum win's number (H5), the timer (P2)."""
+        Then the per-turn fields reset, as when the turn moves on (_next)."""
         if self.window:
             self.out.append((_UNO_CLOSE, self.window))
             self.window = 0
+        self._turn_fields()
+
+    def _turn_fields(self):
+        """The one place the per-turn fields reset, when a seat begins to act (_begin_turn) and
+        when the turn moves on (_next): the drawn card that may still be played (T2), the
+        multi-playing seat (H3), a sum win's number (H5), the turn's time (P2)."""
         self.drawn = -1
         self.chain = 0
         self.sum_to = -1
@@ -1111,6 +1120,7 @@ class Table:
 
     def _new_round(self, dealer):
         self.dealer = dealer
+        self.deal_to = self.ahead[dealer]
         self.round += 1
         self.phase = _P_DEAL
         self.dealt = 0
@@ -1187,23 +1197,47 @@ class Table:
         self.dry = 0
         self.hands[seat].append(card)
 
+    def _order(self):
+        """ahead[s]: the seat after seat s in this round's turn order and direction; behind[s]
+        the one before it (a Reverse swaps them). Made again when the order changes (M3)."""
+        order = self.active
+        n = len(order)
+        cw = bytearray(MAX_SEAT + 1)
+        ccw = bytearray(MAX_SEAT + 1)
+        for i in range(n):
+            s = order[i]
+            cw[s] = order[(i + 1) % n]
+            ccw[s] = order[i - 1]
+        if self.dir > 0:
+            self.ahead, self.behind = cw, ccw
+        else:
+            self.ahead, self.behind = ccw, cw
+
+    def _reverse(self):
+        self.dir = -self.dir
+        self.ahead, self.behind = self.behind, self.ahead
+
     def _after(self, seat, k):
         """The seat k places after seat in this round's turn order and direction."""
-        order = self.active
-        return order[(order.index(seat) + k * self.dir) % len(order)]
+        step = self.ahead
+        while k > 0:
+            seat = step[seat]
+            k -= 1
+        return seat
 
     def _next(self, k):
-        order = self.active
-        self.turn = order[(order.index(self.turn) + k * self.dir) % len(order)]
+        step = self.ahead
+        s = self.turn
+        while k > 0:
+            s = step[s]
+            k -= 1
+        self.turn = s
         gone = self.leaving
         if gone:  # M3: an out seat kept the turn only to name a colour (or went out on it)
             self.active.remove(gone)
             self.leaving = 0
-        self.drawn = -1  # the per-turn fields (as _begin_turn)
-        self.chain = 0
-        self.sum_to = -1
-        self.since = self.clock
-        self.warned = False
+            self._order()
+        self._turn_fields()
         self.out.append((_TURN, self.turn))
 
     def _skip_turn(self):
@@ -1255,6 +1289,7 @@ class Table:
             self.chain = 0
         if seat != self.turn:
             self.active.remove(seat)
+            self._order()
             return bool(self._done())
         self.leaving = seat
         done = self._done()
@@ -1265,21 +1300,21 @@ class Table:
     def _done(self):
         """The round's winner once it is decided (after the draws T5 asks for), else 0."""
         if self.rules.elimination == "yes":
-            outs = self.finished
-            if not outs:
+            finished = self.finished
+            if not finished:
                 return 0
             teams = self.rules.teams
             if teams:  # a team all out (_team's members, without the lists)
                 seats = self.seats
                 n = len(seats)
-                for s in outs:
+                for s in finished:
                     k = seats.index(s) % teams
-                    while k < n and seats[k] in outs:
+                    while k < n and seats[k] in finished:
                         k += teams
                     if k >= n:
                         return s
                 return 0
-            return outs[0] if len(self.active) - (self.leaving > 0) <= 1 else 0
+            return finished[0] if len(self.active) - (self.leaving > 0) <= 1 else 0
         if self.laid:
             return self.laid
         for s in self.active:
@@ -1365,7 +1400,7 @@ class Table:
                 return 0
             return self.turn
         if ph == _P_DEAL:
-            return self._after(self.dealer, 1 + self.dealt % len(self.active))
+            return self.deal_to
         if ph == _P_DRAWOFF:
             return self.offs[0]
         return 0

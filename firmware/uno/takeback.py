@@ -143,6 +143,21 @@ def _pack(d, skip):
     return names, bytes(buf), others
 
 
+def _fields(obj):
+    """obj's fields as a dict: its own, or (the host's Table, uno/table.py) read from its slots
+    in their order (a field not set yet, the table's `back` while it is made, left out)."""
+    try:
+        return obj.__dict__
+    except AttributeError:
+        d = {}
+        for k in obj.__slots__:
+            try:
+                d[k] = getattr(obj, k)
+            except AttributeError:
+                pass
+        return d
+
+
 def _unpack(packed, obj):
     """Sets obj's fields to fresh copies of what _pack saw."""
     names, buf, others = packed
@@ -201,7 +216,7 @@ class TakeBack:
         self.start = None  # the old one may go before the new one is made
         if self.rules is None:  # packed again only after a rule input changed them
             self.rules = _pack(t.rules.__dict__, ())
-        self.start = (_pack(t.__dict__, _KEPT), self.rules, self.ms)
+        self.start = (_pack(_fields(t), _KEPT), self.rules, self.ms)
         self.n = 0         # bytes of the log in use
         self.phase = t.phase
 
