@@ -35,7 +35,7 @@ def say(ev):
     if code == DRAW:
         return "seat %d draws %s (%s)" % (a, name(ev[2]), WHY[ev[3]])
     if code == OWE:
-        return "seat %d owes %d cards (%s)" % (a, ev[2], WHY[ev[3]])
+        return "seat %d owes %d card%s (%s)" % (a, ev[2], "" if ev[2] == 1 else "s", WHY[ev[3]])
     if code == PENALTY:
         return "PENALTY seat %d draws %d: %s" % (a, ev[2], WHY[ev[3]])
     if code == SKIP:
@@ -57,7 +57,8 @@ def say(ev):
     if code == CHALLENGE:
         return "seat %d challenges the W4 of seat %d: it was %s" % (a, ev[2], VERDICTS[ev[3]])
     if code == WAIVE:
-        return "seat %d: %d draws waived, no card left to draw" % (a, ev[2])
+        return "seat %d: %d draw%s waived, no card left to draw" % (a, ev[2],
+                                                                 "" if ev[2] == 1 else "s")
     if code == REJECT:
         who = (" seat %d" % ev[2]) if ev[2] else ""
         what = (" " + name(ev[3])) if ev[3] >= 0 else ""
