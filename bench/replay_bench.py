@@ -9,6 +9,13 @@ medians with their spread, in CPU time: the machine is shared and noisy.
   python bench/replay_bench.py [pairs]            # both interpreters, base beside new
   python bench/replay_bench.py --record           # rewrite the night file (with today's bot)
   (child) python|micropython bench/replay_bench.py --child FIRMWARE_DIR PASSES
+
+When the shared machine is too loaded for CPU time to mean much, count instructions instead
+(deterministic): valgrind --tool=cachegrind --cache-sim=no over a child-like loop at two pass
+counts, the difference divided by the inputs fed. Under the unix port's 8 MB heap about a third
+of micropython's instructions here are gc_alloc's search for free blocks (the bench's night is
+live in that heap); callgrind puts most of it on the slice object of feed's `del out[:]`, yet
+out.clear() (it shrinks the list) and a pop loop both measured worse, so it stays.
 """
 import sys
 

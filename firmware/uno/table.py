@@ -208,6 +208,8 @@ class Table:
         self.winner = 0
         self.clock = -1          # ms of the last tick (P2)
         self.phase = _P_LOBBY
+        self.ahead = bytearray(MAX_SEAT + 1)  # _order fills them
+        self.behind = bytearray(MAX_SEAT + 1)
         self._reset_round()
         self.back = TakeBack(self)  # issue 10: the round's inputs, for take-backs
 
@@ -1200,18 +1202,20 @@ class Table:
     def _order(self):
         """ahead[s]: the seat after seat s in this round's turn order and direction; behind[s]
         the one before it (a Reverse swaps them). Made again when the order changes (M3)."""
+        if self.dir > 0:  # filled in place: no new objects on the board's heap
+            cw = self.ahead
+            ccw = self.behind
+        else:
+            cw = self.behind
+            ccw = self.ahead
+        for s in range(MAX_SEAT + 1):
+            cw[s] = ccw[s] = 0  # 0 for a seat not in the order
         order = self.active
         n = len(order)
-        cw = bytearray(MAX_SEAT + 1)
-        ccw = bytearray(MAX_SEAT + 1)
         for i in range(n):
             s = order[i]
             cw[s] = order[(i + 1) % n]
             ccw[s] = order[i - 1]
-        if self.dir > 0:
-            self.ahead, self.behind = cw, ccw
-        else:
-            self.ahead, self.behind = ccw, cw
 
     def _reverse(self):
         self.dir = -self.dir
