@@ -59,18 +59,23 @@ def stored_table(db, name):
     return tid
 
 
+def _deck_file(path):
+    """The deck registry a user named (--deck FILE), or None; a bad one is one line."""
+    if not path:
+        return None
+    try:
+        return read_deck(path)
+    except OSError as e:
+        raise file_error(e, path) from None
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+
+
 def cmd_sync(args):
     """Logs down (incremental, resumable, idempotent; never stopped by the log's damage);
     clock, rules and deck up."""
     rules = settings.parse(args.set)         # checked here before anything is sent
-    deck = None
-    if args.deck:
-        try:
-            deck = read_deck(args.deck)
-        except OSError as e:
-            raise file_error(e, args.deck) from None
-        except ValueError as e:
-            raise UsageError(str(e)) from None
+    deck = _deck_file(args.deck)
     try:
         with commands.connect(args) as link, _store(args) as db:
             return _sync(args, link, db, deck, rules)
@@ -289,14 +294,7 @@ def cmd_verify(args):
         raise UsageError("give an exported record (FILE) or a synced table (--table NAME)")
     if args.file and args.table:
         raise UsageError("give a FILE or --table NAME, not both")
-    deck = None
-    if args.deck:
-        try:
-            deck = read_deck(args.deck)
-        except OSError as e:
-            raise file_error(e, args.deck) from None
-        except ValueError as e:
-            raise UsageError(str(e)) from None
+    deck = _deck_file(args.deck)
     if args.table:
         with _store(args, readonly=True) as db:
             tid = stored_table(db, args.table)
