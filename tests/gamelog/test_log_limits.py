@@ -298,3 +298,42 @@ def test_a_big_text_blob_that_is_not_utf8_is_bad():
         assert rd.next() == 3                                     # BAD
     got = list(lg.read_from(1))
     assert [g[:2] for g in got] == [(1, GAP), (2, INPUT)], got
+
+
+def test_a_gap_takes_the_cause_of_the_range_it_overlaps_only():
+    from gamelog.fmt import header
+    p = fresh()
+    seg_max = 27
+    lg = log(p, table_id=TID, seg_max=seg_max + HDR)
+    for i in range(9):
+        lg.append((SEAT, 1 + i, 0), 100 + i)
+    lg.close()
+    # another table's segment dropped in far away (quarantined as foreign, 100..102) ...
+    data = bytearray(read(p + "/0000000001.log"))
+    header(data, 100, 100, False, b"OTHER-99", bytes(data[24:56]))
+    write(p + "/0000000100.log", data)
+    lg = log(p, table_id=TID, seg_max=seg_max + HDR)
+    lg.recover()
+    assert lg.damage == [(100, 100, "foreign")], lg.damage   # its records read as damage
+    lg.close()
+    # ... then our middle segment deleted: its gap is missing, not foreign
+    os.remove(p + "/0000000004.log")
+    lg = log(p, table_id=TID, seg_max=seg_max + HDR)
+    lg.recover()
+    assert (4, 6, "missing") in lg.damage, lg.damage
+    got = [g[:4] for g in lg.read_from(1) if g[1] == GAP]
+    assert got[0] == (4, GAP, 6, "missing"), got
+
+
+def test_head_of_a_log_not_yet_recovered_is_its_chain_head():
+    from gamelog.chain import GENESIS, step
+    p = fresh()
+    lg = log(p, table_id=TID)
+    h = GENESIS
+    for i in range(4):
+        lg.append((SEAT, 1 + i, 0), 100 + i)
+        h = step(h, 1 + i, 100 + i, False, (SEAT, 1 + i, 0))
+    lg.record(9, b"x", 200)
+    lg.close()
+    lg = log(p, table_id=TID)
+    assert lg.head() == (4, h)
