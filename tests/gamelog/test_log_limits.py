@@ -337,3 +337,30 @@ def test_head_of_a_log_not_yet_recovered_is_its_chain_head():
     lg.close()
     lg = log(p, table_id=TID)
     assert lg.head() == (4, h)
+
+
+def test_replay_records_give_seq_time_clock_and_input():
+    p = fresh()
+    lg = log(p, table_id=TID)
+    lg.append((SEAT, 1, 0), 100)
+    lg.snapshot("s", 150)
+    lg.append((SEAT, 2, 1), 170)
+    lg.append((SEAT, 3, 0), 1700000000, True)
+    lg.close()
+    lg = log(p, table_id=TID)
+    assert list(lg.replay_records()) == [(3, 170, False, (SEAT, 2, 1)),
+                                         (4, 1700000000, True, (SEAT, 3, 0))]
+
+
+def test_records_appended_while_a_sync_reads_are_no_gap():
+    p = fresh()
+    lg = log(p, table_id=TID)
+    for i in range(3):
+        lg.append((SEAT, 1 + i, 0), 100 + i)
+    got = []
+    for r in lg.read_from(1):
+        got.append(r[:2])
+        if r[0] == 3:
+            lg.append((SEAT, 9, 0), 200)      # the table goes on while the host syncs
+    assert (4, GAP) not in got and [g for g in got if g[1] == GAP] == [], got
+    assert got[:3] == [(1, INPUT), (2, INPUT), (3, INPUT)]
