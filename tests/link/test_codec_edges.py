@@ -99,3 +99,16 @@ def test_a_fingerprint_of_0_is_still_a_registry_fingerprint():
     data[1:5] = bytes(4)                                  # fingerprint 0: not this registry
     e = raises(CodecError, decode, bytes(data), reg)
     assert isinstance(e, RegistryMismatch), e
+
+
+def test_a_record_after_a_seq_skip_fits_to_the_byte():
+    for skip in (1, 2, 127, 128, 129, 130, 16383, 16384, 16385, 16386):
+        r1 = (1, 100, False, (SEAT, 1, 0))
+        r2 = (2 + skip, 150, False, (SEAT, 2, 0))
+        n = len(encode([r1, r2]))
+        for lim, ok in ((n, True), (n - 1, False)):
+            e = Encoder(None, 744)
+            e.start(lim)
+            assert e.add(*r1)
+            assert e.add(*r2) == ok, (skip, lim)
+            assert len(e.finish()) <= lim
