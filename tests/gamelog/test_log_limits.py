@@ -364,3 +364,64 @@ def test_records_appended_while_a_sync_reads_are_no_gap():
             lg.append((SEAT, 9, 0), 200)      # the table goes on while the host syncs
     assert (4, GAP) not in got and [g for g in got if g[1] == GAP] == [], got
     assert got[:3] == [(1, INPUT), (2, INPUT), (3, INPUT)]
+
+
+def test_usage_without_a_limit_is_the_filesystems():
+    p = fresh()
+    lg = log(p, table_id=TID)
+    lg.append((SEAT, 1, 0), 100)
+    st = os.statvfs(p)
+    assert lg.usage() == ((st[2] - st[3]) * st[1], st[2] * st[1])
+
+
+def test_damage_at_the_end_of_a_segment_is_one_gap_and_seq_moves_past_it():
+    p = fresh()
+    _two_segments(p, 27)                  # 1..3 and 4..6, 9 bytes each
+    for name, s in (("0000000001.log", 3), ("0000000004.log", 6)):
+        b = bytearray(read(p + "/" + name))
+        good = bytes(b)
+        b[HDR + 18 + 2] ^= 0x40           # the segment's last record
+        write(p + "/" + name, b)
+        lg = log(p, table_id=TID)
+        nxt = lg.recover()[2]
+        if s == 3:
+            assert lg.damage == [(3, 3, "damaged")] and nxt == 7, (lg.damage, nxt)
+        else:
+            assert lg.damage == [(6, 6, "damaged")] and nxt == 7, (lg.damage, nxt)
+            assert lg.append((SEAT, 9, 0), 300) == 7
+        lg.close()
+        for n in names(p):
+            if n not in ("0000000001.log", "0000000004.log", "marks"):
+                os.remove(p + "/" + n)
+        write(p + "/" + name, good)
+
+
+def test_head_after_a_snapshot_with_no_input_yet():
+    from gamelog.chain import GENESIS, step
+    p = fresh()
+    lg = log(p, table_id=TID)
+    h = GENESIS
+    for i in range(3):
+        lg.append((SEAT, 1 + i, 0), 100 + i)
+        h = step(h, 1 + i, 100 + i, False, (SEAT, 1 + i, 0))
+    lg.snapshot("s", 200)
+    lg.close()
+    lg = log(p, table_id=TID)
+    assert lg.head() == (3, h)
+
+
+def test_a_record_in_two_segments_is_served_once():
+    # a segment that runs into the next one's seqs: the next one counts
+    p = fresh()
+    lg = log(p, table_id=TID)
+    for i in range(4):
+        lg.append((SEAT, 1 + i, 0), 100 + i)
+    lg.close()
+    four = read(p + "/0000000001.log")
+    p = fresh()
+    _two_segments(p, 27)
+    write(p + "/0000000001.log", four)    # seqs 1..4, and 4..6 in the next
+    lg = log(p, table_id=TID)
+    lg.recover()
+    got = [g[:2] for g in lg.read_from(1)]
+    assert got == [(s, INPUT) for s in range(1, 7)], got
