@@ -425,3 +425,15 @@ def test_a_record_in_two_segments_is_served_once():
     lg.recover()
     got = [g[:2] for g in lg.read_from(1)]
     assert got == [(s, INPUT) for s in range(1, 7)], got
+
+
+def test_damage_over_a_segments_last_two_records_is_one_gap():
+    p = fresh()
+    _two_segments(p, 27)
+    b = bytearray(read(p + "/0000000001.log"))
+    b[HDR + 9 + 2] ^= 0x40
+    b[HDR + 18 + 2] ^= 0x40
+    write(p + "/0000000001.log", b)
+    lg = log(p, table_id=TID)
+    assert lg.recover()[2] == 7
+    assert lg.damage == [(2, 3, "damaged")], lg.damage
