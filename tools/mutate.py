@@ -23,6 +23,7 @@ import ast
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -194,10 +195,18 @@ def run_one(work, rel, new, cmds, timeout):
     with open(path, "w") as f:
         f.write(new)
     for cmd in cmds:
+        # its own process group: on a timeout the whole group goes, not only the shell (a
+        # mutant's endless loop would otherwise run on, orphaned, for the rest of the session)
+        r = subprocess.Popen(cmd, shell=True, cwd=work, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, start_new_session=True)
         try:
-            r = subprocess.run(cmd, shell=True, cwd=work, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, timeout=timeout)
+            r.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
+            try:
+                os.killpg(r.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            r.wait()
             return "timeout"
         if r.returncode != 0:
             return "killed"

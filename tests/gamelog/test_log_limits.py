@@ -298,3 +298,142 @@ def test_a_big_text_blob_that_is_not_utf8_is_bad():
         assert rd.next() == 3                                     # BAD
     got = list(lg.read_from(1))
     assert [g[:2] for g in got] == [(1, GAP), (2, INPUT)], got
+
+
+def test_a_gap_takes_the_cause_of_the_range_it_overlaps_only():
+    from gamelog.fmt import header
+    p = fresh()
+    seg_max = 27
+    lg = log(p, table_id=TID, seg_max=seg_max + HDR)
+    for i in range(9):
+        lg.append((SEAT, 1 + i, 0), 100 + i)
+    lg.close()
+    # another table's segment dropped in far away (quarantined as foreign, 100..102) ...
+    data = bytearray(read(p + "/0000000001.log"))
+    header(data, 100, 100, False, b"OTHER-99", bytes(data[24:56]))
+    write(p + "/0000000100.log", data)
+    lg = log(p, table_id=TID, seg_max=seg_max + HDR)
+    lg.recover()
+    assert lg.damage == [(100, 100, "foreign")], lg.damage   # its records read as damage
+    lg.close()
+    # ... then our middle segment deleted: its gap is missing, not foreign
+    os.remove(p + "/0000000004.log")
+    lg = log(p, table_id=TID, seg_max=seg_max + HDR)
+    lg.recover()
+    assert (4, 6, "missing") in lg.damage, lg.damage
+    got = [g[:4] for g in lg.read_from(1) if g[1] == GAP]
+    assert got[0] == (4, GAP, 6, "missing"), got
+
+
+def test_head_of_a_log_not_yet_recovered_is_its_chain_head():
+    from gamelog.chain import GENESIS, step
+    p = fresh()
+    lg = log(p, table_id=TID)
+    h = GENESIS
+    for i in range(4):
+        lg.append((SEAT, 1 + i, 0), 100 + i)
+        h = step(h, 1 + i, 100 + i, False, (SEAT, 1 + i, 0))
+    lg.record(9, b"x", 200)
+    lg.close()
+    lg = log(p, table_id=TID)
+    assert lg.head() == (4, h)
+
+
+def test_replay_records_give_seq_time_clock_and_input():
+    p = fresh()
+    lg = log(p, table_id=TID)
+    lg.append((SEAT, 1, 0), 100)
+    lg.snapshot("s", 150)
+    lg.append((SEAT, 2, 1), 170)
+    lg.append((SEAT, 3, 0), 1700000000, True)
+    lg.close()
+    lg = log(p, table_id=TID)
+    assert list(lg.replay_records()) == [(3, 170, False, (SEAT, 2, 1)),
+                                         (4, 1700000000, True, (SEAT, 3, 0))]
+
+
+def test_records_appended_while_a_sync_reads_are_no_gap():
+    p = fresh()
+    lg = log(p, table_id=TID)
+    for i in range(3):
+        lg.append((SEAT, 1 + i, 0), 100 + i)
+    got = []
+    for r in lg.read_from(1):
+        got.append(r[:2])
+        if r[0] == 3:
+            lg.append((SEAT, 9, 0), 200)      # the table goes on while the host syncs
+    assert (4, GAP) not in got and [g for g in got if g[1] == GAP] == [], got
+    assert got[:3] == [(1, INPUT), (2, INPUT), (3, INPUT)]
+
+
+def test_usage_without_a_limit_is_the_filesystems():
+    p = fresh()
+    lg = log(p, table_id=TID)
+    lg.append((SEAT, 1, 0), 100)
+    st = os.statvfs(p)
+    assert lg.usage() == ((st[2] - st[3]) * st[1], st[2] * st[1])
+
+
+def test_damage_at_the_end_of_a_segment_is_one_gap_and_seq_moves_past_it():
+    p = fresh()
+    _two_segments(p, 27)                  # 1..3 and 4..6, 9 bytes each
+    for name, s in (("0000000001.log", 3), ("0000000004.log", 6)):
+        b = bytearray(read(p + "/" + name))
+        good = bytes(b)
+        b[HDR + 18 + 2] ^= 0x40           # the segment's last record
+        write(p + "/" + name, b)
+        lg = log(p, table_id=TID)
+        nxt = lg.recover()[2]
+        if s == 3:
+            assert lg.damage == [(3, 3, "damaged")] and nxt == 7, (lg.damage, nxt)
+        else:
+            assert lg.damage == [(6, 6, "damaged")] and nxt == 7, (lg.damage, nxt)
+            assert lg.append((SEAT, 9, 0), 300) == 7
+        lg.close()
+        for n in names(p):
+            if n not in ("0000000001.log", "0000000004.log", "marks"):
+                os.remove(p + "/" + n)
+        write(p + "/" + name, good)
+
+
+def test_head_after_a_snapshot_with_no_input_yet():
+    from gamelog.chain import GENESIS, step
+    p = fresh()
+    lg = log(p, table_id=TID)
+    h = GENESIS
+    for i in range(3):
+        lg.append((SEAT, 1 + i, 0), 100 + i)
+        h = step(h, 1 + i, 100 + i, False, (SEAT, 1 + i, 0))
+    lg.snapshot("s", 200)
+    lg.close()
+    lg = log(p, table_id=TID)
+    assert lg.head() == (3, h)
+
+
+def test_a_record_in_two_segments_is_served_once():
+    # a segment that runs into the next one's seqs: the next one counts
+    p = fresh()
+    lg = log(p, table_id=TID)
+    for i in range(4):
+        lg.append((SEAT, 1 + i, 0), 100 + i)
+    lg.close()
+    four = read(p + "/0000000001.log")
+    p = fresh()
+    _two_segments(p, 27)
+    write(p + "/0000000001.log", four)    # seqs 1..4, and 4..6 in the next
+    lg = log(p, table_id=TID)
+    lg.recover()
+    got = [g[:2] for g in lg.read_from(1)]
+    assert got == [(s, INPUT) for s in range(1, 7)], got
+
+
+def test_damage_over_a_segments_last_two_records_is_one_gap():
+    p = fresh()
+    _two_segments(p, 27)
+    b = bytearray(read(p + "/0000000001.log"))
+    b[HDR + 9 + 2] ^= 0x40
+    b[HDR + 18 + 2] ^= 0x40
+    write(p + "/0000000001.log", b)
+    lg = log(p, table_id=TID)
+    assert lg.recover()[2] == 7
+    assert lg.damage == [(2, 3, "damaged")], lg.damage

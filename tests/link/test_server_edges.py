@@ -1,0 +1,91 @@
+"""LinkServer at its edges (issue 8, "Tests that would notice"): registry chunks at their
+bounds and in any order, messages exact, only changing verbs cached, ack before any sync."""
+import json
+from binascii import b2a_base64
+
+from linkkit import FakeHub, registry, deck_uids
+from link import frame as fr
+from link.server import chunks, chunk_uids
+from test_server import Client
+
+
+def _reg(c, b):
+    return c.ask("registry", b2a_base64(bytes(b), newline=False))
+
+
+def test_registry_chunks_need_not_start_at_card_0_and_card_0_starts_anew():
+    hub = FakeHub(reg=None)
+    c = Client(hub)
+    uids = deck_uids(salt=3)
+    parts = chunks(uids)
+    have = []
+    for k in (1, 2, 3, 0, 1, 2, 3):       # the first frame sent is not card 0's
+        st, p = _reg(c, parts[k])
+        assert st == fr.OK, p
+        have.append(json.loads(p)["have"])
+    # card 0's chunk starts a new upload: what was pending is dropped
+    assert have == [27, 54, 81, 27, 54, 81, 108]
+    assert [hub.reg.uid(i) for i in range(108)] == uids
+
+
+def test_registry_chunks_at_their_bounds():
+    hub = FakeHub(reg=registry())
+    c = Client(hub)
+    # the last card index is 107: a chunk at 108 is out of range, even an empty one
+    st, p = _reg(c, (108, 0))
+    assert st == fr.ERR and p == b"registry chunk out of range", p
+    st, p = _reg(c, (107, 0))
+    assert st == fr.OK and chunk_uids(__import__("binascii").a2b_base64(p)) == (
+        107, [hub.reg.uid(107)])
+    st, p = _reg(c, (100, 9))
+    assert st == fr.ERR and p == b"registry chunk out of range", p
+    assert chunk_uids(bytes((27, 0))) == (27, [])
+
+
+def test_a_bad_uid_in_a_chunk_names_its_card_and_drops_the_upload():
+    hub = FakeHub(reg=None)
+    c = Client(hub)
+    parts = chunks(deck_uids())
+    assert _reg(c, parts[0])[0] == fr.OK
+    short = bytearray(parts[1][:2 + 8 * 5])      # 5 whole UIDs (7 bytes + length), then none
+    st, p = _reg(c, short)
+    assert st == fr.ERR and p == b"bad UID in registry chunk at card 32", p
+    runs = bytearray(parts[1][:2 + 8 * 5 + 4])   # the 6th UID's length runs past the end
+    st, p = _reg(c, runs)
+    assert st == fr.ERR and p == b"bad UID in registry chunk at card 32", p
+    # the upload was dropped: card 27's chunk now counts alone
+    st, p = _reg(c, parts[1])
+    assert st == fr.OK and json.loads(p)["have"] == 27, p
+
+
+def test_only_verbs_that_change_the_hub_are_answered_from_the_cache():
+    hub = FakeHub(reg=registry())
+    c = Client(hub)
+    st, p = c.ask("status", b"", rid=7)
+    assert json.loads(p)["enrolling"] is False
+    hub.enrolling = True
+    st, p = c.ask("status", b"", rid=7)              # the same id again: asked anew
+    assert json.loads(p)["enrolling"] is True
+    assert hub.calls.count("status") == 2
+
+
+def test_ack_before_any_records_answer_is_refused():
+    hub = FakeHub(reg=registry())
+    c = Client(hub)
+    st, p = c.ask("ack", {"upto": 1})
+    assert st == fr.ERR and b"sync first" in p and hub.pruned == 0
+
+
+def test_selftest_passes_its_flags_through():
+    class Hub(FakeHub):
+        def selftest(self, start, press_ms, quick, frm):
+            self.calls.append(("selftest", start, press_ms, quick, frm))
+            return {"lines": []}
+    hub = Hub(reg=registry())
+    c = Client(hub)
+    c.ok("selftest", {"start": True, "press_ms": 40, "quick": True, "from": 3})
+    c.ok("selftest", {"from": 1})
+    c.ok("selftest", {"start": 1, "quick": "yes"})      # only true is true
+    assert [x for x in hub.calls if x[0] == "selftest"] == [
+        ("selftest", True, 40, True, 3), ("selftest", False, 0, False, 1),
+        ("selftest", False, 0, False, 0)]

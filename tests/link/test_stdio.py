@@ -1,0 +1,72 @@
+"""stdio.serve and its line splitter (issue 8, "Tests that would notice"): requests read a byte
+at a time from a stream, one answer written per request, a line of MAX - 1 bytes kept and one
+of MAX dropped whole."""
+import json
+
+from linkkit import FakeHub, registry
+from link import frame as fr
+from link.server import LinkServer
+from link.stdio import Lines, serve
+
+
+class _Rd:
+    def __init__(self, data):
+        self.data = data
+        self.i = 0
+        self.asked = []
+
+    async def read(self, n):
+        self.asked.append(n)
+        b = self.data[self.i:self.i + n]
+        self.i += len(b)
+        return b
+
+
+class _Wr:
+    def __init__(self):
+        self.out = []
+        self.drains = 0
+
+    def write(self, b):
+        self.out.append(bytes(b))
+
+    async def drain(self):
+        self.drains += 1
+
+
+def _run(coro):
+    try:
+        import asyncio
+    except ImportError:                  # pragma: no cover
+        import uasyncio as asyncio
+    asyncio.run(coro)
+
+
+def test_serve_answers_each_request_once_and_stops_at_the_end_of_input():
+    hub = FakeHub(reg=registry())
+    srv = LinkServer(hub)
+    data = (b"noise from the REPL\n\n" + fr.encode(1, "hello", fr.REQ) +
+            fr.encode(2, "status", fr.REQ) + b"\n" + fr.encode(3, "hello", fr.OK))
+    rd = _Rd(data)
+    wr = _Wr()
+    _run(serve(srv, rd, wr))
+    assert rd.i == len(data) and set(rd.asked) == {1}
+    assert len(wr.out) == 2 and wr.drains == 2
+    a = fr.decode(wr.out[0])
+    b = fr.decode(wr.out[1])
+    assert a[:3] == (1, "hello", fr.OK) and json.loads(a[3])["proto"] == fr.VERSION
+    assert b[:3] == (2, "status", fr.OK) and json.loads(b[3])["phase"] == "lobby"
+
+
+def test_lines_of_max_minus_1_bytes_are_kept_and_of_max_dropped():
+    ln = Lines()
+    for c in b"x" * (fr.MAX - 1):
+        assert ln.feed(c) is None
+    got = ln.feed(0x0A)
+    assert got is not None and bytes(got) == b"x" * (fr.MAX - 1) and ln.dropped == 0
+    for c in b"y" * fr.MAX:
+        ln.feed(c)
+    assert ln.feed(0x0A) is None and ln.dropped == 1
+    for c in b"ok":
+        ln.feed(c)
+    assert bytes(ln.feed(0x0A)) == b"ok"
