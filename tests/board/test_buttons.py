@@ -1,4 +1,5 @@
 """board.buttons: debounce, short and long press, several buttons at once, on a fake clock."""
+from check import skip
 import boardfakes as fk
 from boardfakes import Presses, hold
 from board.buttons import ButtonBank, pin_reader
@@ -232,7 +233,7 @@ def test_expander_is_read_once_per_scan():
 
 def test_feed_does_not_allocate():
     if not fk.MICROPYTHON:
-        return
+        return skip('MicroPython only (make test-mp)')
     import micropython
     count = bytearray(2)
 
@@ -254,7 +255,7 @@ def test_feed_does_not_allocate():
 
 def test_run_task_samples_the_pins():
     if not fk.MICROPYTHON:
-        return  # the asyncio layer uses asyncio.sleep_ms
+        return skip('MicroPython only (make test-mp): the asyncio layer uses asyncio.sleep_ms')
     import asyncio
     pin = fk.Pin(1)
     got = Presses()

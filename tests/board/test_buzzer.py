@@ -1,4 +1,5 @@
 """board.buzzer: patterns played by step() on a fake clock into a fake PWM."""
+from check import skip
 import boardfakes as fk
 from board import buzzer
 from board.buzzer import Buzzer, ACCEPTED, REJECTED, PENALTY, UNO_WINDOW, ROUND_OVER, PATTERNS
@@ -161,7 +162,7 @@ def test_ticks_wrap_around():
 
 def test_step_does_not_allocate():
     if not fk.MICROPYTHON:
-        return
+        return skip('MicroPython only (make test-mp)')
     import micropython
     pwm = fk.QuietPWM()
     bz = Buzzer(pwm)
@@ -183,7 +184,7 @@ def test_step_does_not_allocate():
 
 def test_run_task_plays_and_replaces():
     if not fk.MICROPYTHON:
-        return  # the asyncio layer uses asyncio.sleep_ms
+        return skip('MicroPython only (make test-mp): the asyncio layer uses asyncio.sleep_ms')
     import asyncio
     import time
 

@@ -1,6 +1,6 @@
 """board.display: the layout everywhere; the SSD1306 itself where framebuf exists (MicroPython)."""
 import boardfakes as fk
-from check import raises
+from check import raises, skip
 from board.display import table_lines, Display, COLS
 
 try:
@@ -44,7 +44,7 @@ def test_layout_odd_number_of_seats():
 
 def test_display_needs_framebuf():
     if HAVE_FB:
-        return
+        return skip('the fallback without framebuf: runs under CPython')
     raises(ImportError, Display, fk.I2C(), 0x3C)
 
 
@@ -56,7 +56,7 @@ def make():
 
 def test_init_sequence_turns_the_panel_on_and_clears_its_ram():
     if not HAVE_FB:
-        return
+        return skip('needs framebuf: runs under micropython (make test-mp)')
     oled, dev, bus = make()
     c = bytes(dev.cmds)
     assert c[0] == 0xAE and 0xAF in c
@@ -67,7 +67,7 @@ def test_init_sequence_turns_the_panel_on_and_clears_its_ram():
 
 def test_missing_panel_raises_oserror():
     if not HAVE_FB:
-        return
+        return skip('needs framebuf: runs under micropython (make test-mp)')
     raises(OSError, Display, fk.I2C(), 0x3C)
 
 
@@ -80,7 +80,7 @@ def fresh(draw):
 
 def test_show_table_draws_the_table():
     if not HAVE_FB:
-        return
+        return skip('needs framebuf: runs under micropython (make test-mp)')
     oled, dev, bus = make()
     oled.show_table(colour=2, direction=-1, turn=4, pending=2, scores={1: 10, 2: 20})
     assert dev.frames == 1  # still only the power-up frame
@@ -93,7 +93,7 @@ def test_show_table_draws_the_table():
 
 def test_an_input_sends_only_what_changed():
     if not HAVE_FB:
-        return
+        return skip('needs framebuf: runs under micropython (make test-mp)')
     oled, dev, bus = make()
     scores = {}
     for s in range(1, 11):
@@ -114,7 +114,7 @@ def test_an_input_sends_only_what_changed():
 
 def test_a_note_on_the_last_row_stays_under_the_table():
     if not HAVE_FB:
-        return
+        return skip('needs framebuf: runs under micropython (make test-mp)')
     oled, dev, bus = make()
     oled.line(7, "E21 PAD 2 CARDS")
     oled.show_table(colour=3, direction=1, turn=1)
@@ -127,7 +127,7 @@ def test_a_note_on_the_last_row_stays_under_the_table():
 
 def test_a_bus_error_costs_a_row_not_the_picture():
     if not HAVE_FB:
-        return
+        return skip('needs framebuf: runs under micropython (make test-mp)')
     oled, dev, bus = make()
     oled.show_table(colour=0, direction=1, turn=3)
     del bus.devices[0x3C]
@@ -139,7 +139,7 @@ def test_a_bus_error_costs_a_row_not_the_picture():
 
 def test_text_and_power():
     if not HAVE_FB:
-        return
+        return skip('needs framebuf: runs under micropython (make test-mp)')
     oled, dev, bus = make()
     oled.text(["HELLO"])
     assert max(dev.ram[:128]) > 0 and max(dev.ram[128:]) == 0

@@ -1,6 +1,6 @@
 """board.leds: seat LEDs as one expander word, colour LEDs on pins, blink on a fake clock."""
 import boardfakes as fk
-from check import raises
+from check import raises, skip
 from board.leds import Leds, OFF, ON, BLINK
 
 
@@ -166,7 +166,7 @@ def test_on_a_real_expander():
 
 def test_step_does_not_allocate():
     if not fk.MICROPYTHON:
-        return
+        return skip('MicroPython only (make test-mp)')
     import micropython
 
     class Quiet:
@@ -193,7 +193,7 @@ def test_step_does_not_allocate():
 
 def test_run_task_blinks():
     if not fk.MICROPYTHON:
-        return  # the asyncio layer uses asyncio.sleep_ms
+        return skip('MicroPython only (make test-mp): the asyncio layer uses asyncio.sleep_ms')
     import asyncio
     port = fk.Port()
     leds = Leds(port, blink_ms=20)

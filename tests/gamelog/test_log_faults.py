@@ -9,7 +9,7 @@ import os
 from logkit import fresh, log, read, write, names, LFS, disk, reboot, inputs, SEAT, PAD, UID
 from faultkit import night, layout, boot, check, lost_in, segs, SEG
 from gamelog import GAP, LogFull, SNAP
-from skipkit import skip
+from check import skip
 
 
 def _each_file(fn, cause="damaged", older=False):

@@ -3,7 +3,7 @@ and stepped over (issue 8), never a reason not to boot."""
 from logkit import (recovered, fresh, log, fill, inputs, records, seg, size, read, write, flip,
                     names, PAD, SEAT, SHUFFLE, TICK, UID, LFS, disk, reboot)
 from gamelog import OUTCOME, GAP, LogFull
-from skipkit import skip
+from check import skip
 MINREC = 7                                # the smallest record (docs/log.md)
 
 

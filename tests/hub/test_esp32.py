@@ -1,5 +1,6 @@
 """hub/esp32.py: the real board's inputs and outputs, on fake buses and a fake clock
 (the fakes of tests/drivers and tests/board, wired up in esp32kit.py)."""
+from check import skip
 import sys
 
 import esp32kit as kit
@@ -252,7 +253,7 @@ def test_table_id_is_8_bytes_from_the_chip_id():
 
 def test_the_boot_report_holds_the_display_then_the_table_shows():
     if not MICROPYTHON:
-        return  # framebuf
+        return skip('MicroPython only (make test-mp): framebuf')
     r = Rig(display=True, draw=None)
     d = r.board.display
     assert d.hold and d.oled._rows[0][0].startswith("PAD  PN532 1.6")
@@ -483,7 +484,7 @@ def _play_a_card_then_ctrl_c(log_flash=None):
 
 def test_main_runs_the_table_and_ctrl_c_returns_to_the_repl():
     if not MICROPYTHON:
-        return  # the hub's tasks need MicroPython's asyncio (sleep_ms, streams on stdin)
+        return skip("MicroPython only (make test-mp): the hub's tasks need its asyncio")
     m, b, hub = _play_a_card_then_ctrl_c()
     assert hub.seq == 1  # the card read went into the log before Ctrl-C
     assert m.wdt is not None and len(m.timers) == 1  # the REPL keeps the watchdog fed
@@ -544,7 +545,7 @@ def test_the_hub_runs_on_the_board():
 
 def test_run_under_micropython():
     if not MICROPYTHON:
-        return  # board.buzzer/leds tasks need asyncio.sleep_ms: MicroPython only
+        return skip("MicroPython only (make test-mp): the buzzer and LED tasks need sleep_ms")
     import asyncio
     m = kit.Machine()
     b = esp32.Esp32Board(hw=m, chip=m.chip, say=len)  # the real ticks clock
@@ -582,7 +583,7 @@ def test_the_log_goes_on_the_raw_partition_when_the_board_has_one():
 
 def test_main_logs_on_the_ring_and_an_input_never_waits_for_an_erase():
     if not MICROPYTHON:
-        return  # the hub's tasks need MicroPython's asyncio (sleep_ms, streams on stdin)
+        return skip("MicroPython only (make test-mp): the hub's tasks need its asyncio")
     from gamelog.nor import Nor
     from gamelog.ring import RingLog
     nor = Nor(16)

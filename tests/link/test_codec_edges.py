@@ -4,7 +4,7 @@ longest varints, and a registry fingerprint of 0."""
 from check import raises
 from linkkit import random_records, registry, SEAT, SHUFFLE, PAD
 from link.codec import (Encoder, encode, decode, CodecError, RegistryMismatch, TRAILER,
-                        B_REG, HDR)
+                        B_REG)
 
 
 def _entries():
