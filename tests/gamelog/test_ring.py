@@ -240,3 +240,50 @@ def test_a_full_ring_refuses_the_input_and_carries_on_after_prune():
     assert lg.snapshot("next round", t + 4) == top + 1
     assert d.conflicts == 0
     assert [r[0] for r in lg.read_from(1) if r[1] != GAP][-2:] == [top, top + 1]
+
+
+def test_recover_reads_the_chip_again():
+    d = chip()
+    recs = night(d)
+    where, secs = layout(d)
+    lg = log(d)
+    lg.recover()
+    b = bytearray(d.image())
+    x = where[recs[-2][0]][2]                          # inside a record of the last round
+    b[x] ^= 0x10
+    d.load(b)
+    lg.recover()                                       # a second boot of the same object
+    assert [g for g in lg.damage if g[2] == "damaged"], lg.damage
+
+
+def test_a_ready_sector_with_a_programmed_byte_is_erased_before_use():
+    d = chip()
+    recs = night(d)
+    lg = log(d)
+    lg.recover()
+    nxt = (lg._hs + 1) % NSEC                          # stamped and erased, ahead of the head
+    assert lg._prep >= 1
+    lg.close()
+    b = bytearray(d.image())
+    b[nxt * SS + H] = 0x00                             # its payload's first byte is not blank
+    d.load(b)
+    lg = log(d)
+    lg.recover()
+    t = 99000
+    for inp in inputs(80):                             # on into that sector and past it
+        t += 100
+        recs.append((lg.append(inp, t), INPUT, t, False, inp))
+        lg.idle()
+    lg.close()
+    check(recs, set(), "damaged", boot(d))
+    assert d.conflicts == 0
+
+
+def test_a_boot_keeps_the_sectors_erased_ahead():
+    d = chip()
+    night(d)
+    e = d.erases
+    lg = log(d)
+    lg.recover()
+    assert lg._prep >= 1 and d.erases == e             # ready sectors are not erased again
+    lg.close()
