@@ -80,7 +80,8 @@ def test_monitor_status_and_sync_take_turns_on_the_port_of_a_table_that_plays_on
         thief.join()
         if c:                       # it may win the race for its answers: else it says why
             assert c == 2 and len(err.strip().splitlines()) == 1, err
-            assert "reading the port" in err, err
+            # the thief's reads were seen: named; it took every byte: nothing to tell it by
+            assert "reading the port" in err or "no answer from" in err, err
         assert table.running() and table.status() is not None    # the table did not mind
     finally:
         table.close()
