@@ -670,6 +670,11 @@ class Log:
                 self._remove(bases[i])
         return n
 
+    def idle(self):
+        """A quiet moment (the hub calls it when no input waits): nothing to do ahead here,
+        littlefs erases inside its commits; the NOR ring erases its next sector."""
+        return False
+
     def _prunable(self, upto_seq):
         # (bases, n): the n oldest segments hold only records <= upto_seq, and recovery does
         # not start from any of them.

@@ -507,7 +507,7 @@ class Hub:
             inp = await self.inbox.get()
             try:
                 self.feed(inp)
-                if not self.inbox.items and hasattr(self.log, "idle"):
+                if not self.inbox.items:
                     self.log.idle()  # a quiet moment: erase ahead (the ring), never mid-input
             except Exception as e:  # a bug or no memory: say so, and referee the next input
                 self.fault = "input: " + _repr(e)

@@ -210,14 +210,19 @@ def test_a_record_claiming_a_seq_its_place_cannot_hold_is_not_believed():
                                         (4, INPUT, 1000, False)], got
 
 
-def test_a_big_blob_after_two_damaged_records_is_found_at_its_seq():
+def _blob_night():
+    # Three presses, a 600-byte blob, a press: the directory and its one segment's bytes.
     p = fresh()
     lg = log(p, table_id=TID)
     fill(lg, [(SEAT, 1, 0), (SEAT, 2, 0), (SEAT, 3, 0)], 1000, 0)
     lg.record(11, bytes(range(200)) * 3, 1000)
     lg.append((SEAT, 4, 0), 1000)
     lg.close()
-    b = bytearray(read(seg(p)))
+    return p, bytearray(read(seg(p)))
+
+
+def test_a_big_blob_after_two_damaged_records_is_found_at_its_seq():
+    p, b = _blob_night()
     b[HDR + 9 + 2] ^= 0x40                # seq 2's value
     b[HDR + 18 + 2] ^= 0x40               # seq 3's value
     write(seg(p), b)
@@ -228,13 +233,7 @@ def test_a_big_blob_after_two_damaged_records_is_found_at_its_seq():
 
 def test_a_record_after_damage_followed_by_a_big_blob_is_believed():
     # A resync candidate must be followed by an intact record: a big blob counts as one.
-    p = fresh()
-    lg = log(p, table_id=TID)
-    fill(lg, [(SEAT, 1, 0), (SEAT, 2, 0), (SEAT, 3, 0)], 1000, 0)
-    lg.record(11, bytes(range(200)) * 3, 1000)
-    lg.append((SEAT, 4, 0), 1000)
-    lg.close()
-    b = bytearray(read(seg(p)))
+    p, b = _blob_night()
     b[HDR + 9 + 2] ^= 0x40                # seq 2's value
     write(seg(p), b)
     got = _got(p)

@@ -4,33 +4,36 @@ from board import pins
 from uno.events import IN_COLOUR, IN_UNDO
 
 
+RED, BLUE = pins.COLOUR_BUTTON_BITS[0], pins.COLOUR_BUTTON_BITS[3]
+
+
+def _hold_both(r, *spans):
+    # red and blue pressed together, held for the spans (ms) in turn, then let go
+    r.spin(20)
+    r.press(RED)
+    r.press(BLUE)
+    for ms in spans[:-1]:
+        r.spin(ms)
+        yield
+    r.spin(spans[-1])
+    r.release(RED)
+    r.release(BLUE)
+    r.spin(60)
+
+
 def test_red_and_blue_held_3_s_take_back_the_last_input():
     r = Rig()
-    r.spin(20)
-    red, blue = pins.COLOUR_BUTTON_BITS[0], pins.COLOUR_BUTTON_BITS[3]
-    r.press(red)
-    r.press(blue)
-    r.spin(2900)
-    assert r.take() == []             # neither colour's own long press
-    r.spin(200)
-    r.release(red)
-    r.release(blue)
-    r.spin(60)
+    for _ in _hold_both(r, 2900, 200):
+        assert r.take() == []         # neither colour's own long press
     assert r.take() == [(IN_UNDO, 1)]
 
 
 def test_a_short_press_of_both_is_nothing():
     r = Rig()
-    r.spin(20)
-    red, blue = pins.COLOUR_BUTTON_BITS[0], pins.COLOUR_BUTTON_BITS[3]
-    r.press(red)
-    r.press(blue)
-    r.spin(500)
-    r.release(red)
-    r.release(blue)
+    for _ in _hold_both(r, 500):
+        pass
+    r.press(RED)
     r.spin(60)
-    r.press(red)
-    r.spin(60)
-    r.release(red)
+    r.release(RED)
     r.spin(60)
     assert r.take() == [(IN_COLOUR, 0, 0)]
