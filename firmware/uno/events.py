@@ -18,6 +18,7 @@ IN_SHUFFLE = const(5)  # (IN_SHUFFLE,)        shuffle sensor: a shuffled pile wa
 IN_TICK = const(6)     # (IN_TICK, ms)        time passes (timers of the house rules)
 IN_RULE = const(7)     # (IN_RULE, name, value) the host sets a rule (or "preset") between rounds
 IN_UNDO = const(8)     # (IN_UNDO, n)         take back the last n accepted inputs of the round
+IN_PLAYER = const(9)   # (IN_PLAYER, seat, name) the host names a joined seat's player (lobby)
 
 # Events (fields in words.EVENTS)
 JOIN = const(1)
@@ -62,6 +63,8 @@ BLOCKED = const(39)     # nobody can play and nothing is left to draw: the round
 # take-back (issue 10, uno/takeback.py)
 UNDO = const(40)       # (UNDO, n): the last n accepted inputs of the round are taken back
 CARD_BACK = const(41)  # (CARD_BACK, card, from, to): places as Table.loc (0 shoe, seat, 11 pile, 12 aside)
+# players (issue 12)
+PLAYER = const(42)     # (PLAYER, seat, who): who = a badge UID (bytes), a name from the host (str), None: none
 
 
 # Why a seat draws (DRAW / OWE / PENALTY)
@@ -121,6 +124,9 @@ R_TEAMS = const(35)
 R_CAUGHT = const(36)
 R_NO_DEALER = const(37)
 R_UNDO_PAST = const(38)  # a take-back reaches past the round's start or end
+R_SEAT_FIRST = const(39)  # a badge tapped with no seat just joined to bind it to
+R_PLAYER_TAKEN = const(40)  # that badge or name is another seat's player already
+R_BAD_NAME = const(41)  # a player's name must be 1..24 bytes of printable text
 # Rejections that count as misplays (P1): the card goes back, optionally at a cost.
 MISPLAYS = (R_NOT_TURN, R_UNPLAYABLE, R_W4_ILLEGAL, R_ONLY_DRAWN, R_MUST_DRAW, R_LAST_CARD)
 

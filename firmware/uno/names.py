@@ -1,6 +1,6 @@
 """Short names of codes that the text forms (state JSON, table script) carry, on the board too."""
 
-INPUTS = (None, "shoe", "pad", "seat", "colour", "shuffle", "tick", "rule", "undo")
+INPUTS = (None, "shoe", "pad", "seat", "colour", "shuffle", "tick", "rule", "undo", "player")
 
 PHASES = ("lobby", "drawoff", "dealer", "deal", "start", "play", "round_over", "match_over")
 

@@ -1,4 +1,6 @@
 """One line of plain words per event, for the replay, the monitor and the simulator."""
+from binascii import hexlify
+
 from uno.cards import name
 from uno.events import *  # noqa: F401,F403
 from uno.names import WHY, VERDICTS
@@ -95,6 +97,11 @@ def say(ev):
         return "TAKE-BACK: the last %d input%s taken back" % (a, "" if a == 1 else "s")
     if code == CARD_BACK:
         return "%s goes back from %s to %s" % (name(a), _place(ev[2]), _place(ev[3]))
+    if code == PLAYER:
+        w = ev[2]
+        if w is None:
+            return "seat %d has no player named" % a
+        return "seat %d is %s" % (a, w if type(w) is str else "badge " + hexlify(w).decode())
     return repr(ev)
 
 

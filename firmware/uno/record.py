@@ -4,6 +4,8 @@ A record line is an input with its seq, or an event decided for that seq:
 {"seq":12,"ev":"play","seat":2,"card":"R7"}. A record is itself a table script: Replay reads
 either, and the record it writes replays to itself.
 """
+from binascii import hexlify
+
 from uno.cards import COLOURS, name
 from uno.events import IN_TICK, REJECT, CHALLENGE
 from uno.names import WHY, VERDICTS
@@ -34,13 +36,19 @@ def from_words(text):
             d["n"] = int(w[1]) if len(w) > 1 else 1
         elif w[0] == "tick":
             d["ms"] = int(w[1])
+        elif w[0] == "player":  # player 3 Li Wei
+            d["seat"] = int(w[1])
+            d["name"] = " ".join(w[2:])
+            if not d["name"]:
+                raise IndexError
         elif w[0] == "rule":
             d["name"] = w[1]
             v = whole(w[2])  # ASCII digits only, as the table takes them
             d["value"] = w[2] if v is None else v
             return d
         elif w[0] != "shuffle":
-            raise ValueError("%s? say pad, shoe, seat, colour, shuffle, tick, rule or undo" % w[0])
+            raise ValueError("%s? say pad, shoe, seat, colour, shuffle, tick, rule, undo or player"
+                             % w[0])
     except IndexError:
         raise ValueError("%s needs more: e.g. pad R7, seat 3, colour G, rule stacking on" % w[0])
     if len(w) > 2 and w[2] == "long":
@@ -72,6 +80,13 @@ def event_dict(ev):
         elif f == "from" or f == "to":  # a place, as Table.loc holds it
             v = ("shoe", "pile", "aside")[(v > 10) + (v > 11)] if v == 0 or v > 10 else v
         elif f == "seat" and v == 0:
+            continue
+        elif f == "who":  # issue 12: a badge's uid, a name, or no player (None)
+            if v is not None:
+                if type(v) is str:
+                    d["name"] = v
+                else:
+                    d["uid"] = hexlify(v).decode()
             continue
         d[f] = v
     return d

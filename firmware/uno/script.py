@@ -26,6 +26,7 @@ _IN_SHUFFLE = const(5)
 _IN_TICK = const(6)
 _IN_RULE = const(7)
 _IN_UNDO = const(8)
+_IN_PLAYER = const(9)
 # -- end of codes --
 
 
@@ -86,6 +87,8 @@ def to_input(d, table):
         return (_IN_RULE, d["name"], d["value"])
     if kind == "undo":  # issue 10: take back the last n accepted inputs
         return (_IN_UNDO, int(d.get("n", 1)))
+    if kind == "player":  # issue 12: the host names a seat's player
+        return (_IN_PLAYER, int(d["seat"]), d["name"])
     raise ValueError("unknown input %r (one of %s)" % (kind, ", ".join(INPUTS[1:])))
 
 
@@ -114,6 +117,9 @@ def input_dict(inp, registry):
         d["value"] = inp[2]
     elif kind == _IN_UNDO:
         d["n"] = inp[1]
+    elif kind == _IN_PLAYER:
+        d["seat"] = inp[1]
+        d["name"] = inp[2]
     return d
 
 

@@ -3,6 +3,8 @@
 `where` holds every card's place, one character per physical card in canonical order:
 's' shoe, 'p' discard pile, 'x' set aside, '1'..'9' and 'A' the hand of seat 1..10.
 """
+from binascii import hexlify, unhexlify
+
 from uno.cards import COLOURS, NCARDS, name, played_name
 from uno.names import PHASES, WHY
 from uno.rules import Settings
@@ -13,6 +15,17 @@ _PLACES = "s123456789Apx"
 
 def _opt_card(c):
     return name(c) if c >= 0 else None
+
+
+def _players(t):
+    """[[seat, "uid", hex] or [seat, "name", name], ...] by seat (issue 12)."""
+    out = []
+    p = t.players
+    for s in range(1, len(p)):
+        w = p[s]
+        if w is not None:
+            out.append([s, "name", w] if type(w) is str else [s, "uid", hexlify(w).decode()])
+    return out
 
 
 def snapshot(t):
@@ -68,6 +81,8 @@ def snapshot(t):
         "slap": t.slap,
         "sum_to": t.sum_to,
         "clock": [t.clock, t.since, t.warned],
+        "players": _players(t),
+        "naming": t.naming,
     }
 
 
@@ -109,6 +124,9 @@ def load(d, registry=None):
     t.slap = d["slap"]
     t.sum_to = d["sum_to"]
     t.clock, t.since, t.warned = d["clock"]
+    for s, kind, who in d.get("players", ()):  # snapshots older than players have none
+        t.players[s] = who if kind == "name" else unhexlify(who)
+    t.naming = d.get("naming", 0)
     for s in d["seats"]:
         t.seats.append(s["seat"])
         t.scores[s["seat"]] = s["score"]

@@ -38,6 +38,7 @@ _IN_SHUFFLE = const(5)
 _IN_TICK = const(6)
 _IN_RULE = const(7)
 _IN_UNDO = const(8)
+_IN_PLAYER = const(9)
 _JOIN = const(1)
 _JUMP = const(31)
 _LEAVE = const(2)
@@ -56,6 +57,7 @@ _P_MATCH_OVER = const(7)
 _PASS = const(18)
 _PENALTY = const(14)
 _PLAY = const(9)
+_PLAYER = const(42)
 _R_UNKNOWN = const(1)
 _R_IN_HAND = const(2)
 _R_ON_PILE = const(3)
@@ -93,6 +95,9 @@ _R_NO_SUM = const(34)
 _R_TEAMS = const(35)
 _R_CAUGHT = const(36)
 _R_NO_DEALER = const(37)
+_R_SEAT_FIRST = const(39)
+_R_PLAYER_TAKEN = const(40)
+_R_BAD_NAME = const(41)
 _RANK_SKIP = const(10)
 _RANK_REVERSE = const(11)
 _RANK_DRAW2 = const(12)
@@ -153,6 +158,16 @@ PLAY_MORE = const(3)   # H3: one more card of the same multi-play
 PLAY_STACK = const(4)  # H1: answering a D or W4 with another
 
 
+def good_name(name):
+    """A player's name: 1..24 bytes of UTF-8, printable, no space at either end."""
+    if type(name) is not str or not 0 < len(name.encode()) <= 24 or name.strip() != name:
+        return False
+    for c in name:
+        if ord(c) < 32 or c == "\x7f":
+            return False
+    return True
+
+
 class Table:
     """One table's referee. Other modules read (never write) these attributes:
 
@@ -192,7 +207,8 @@ class Table:
                      "turn", "pending", "pending_why", "answerable", "stackable", "due", "dry",
                      "stack", "debts", "drawn", "want", "want_moves", "window", "called",
                      "caught", "w4_from", "w4_illegal", "chain", "skips", "slap", "sum_to",
-                     "since", "warned", "dealt", "last", "offs", "off_rank", "back")
+                     "since", "warned", "dealt", "last", "offs", "off_rank", "back", "players",
+                 "naming")
 
     def __init__(self, settings=None, registry=None):
         if registry is None:
@@ -210,6 +226,8 @@ class Table:
         self.phase = _P_LOBBY
         self.ahead = bytearray(MAX_SEAT + 1)  # _order fills them
         self.behind = bytearray(MAX_SEAT + 1)
+        self.players = [None] * (MAX_SEAT + 1)  # issue 12: a badge's UID (bytes) or a name
+        self.naming = 0          # the seat that joined last: a badge tapped now is its player
         self._reset_round()
         self.back = TakeBack(self)  # issue 10: the round's inputs, for take-backs
 
@@ -276,7 +294,11 @@ class Table:
             except TypeError:  # the host's dict cannot hash it (a bytearray read)
                 card = self.registry.card(a)
             if card < 0:
-                out.append((_REJECT, _R_UNKNOWN, 0, -1))
+                if kind == _IN_PAD and self.phase == _P_LOBBY and self.naming:
+                    self._bind(self.naming, bytes(a))  # a badge: never a card
+                else:
+                    out.append((_REJECT, _R_SEAT_FIRST if kind == _IN_PAD and
+                                self.phase == _P_LOBBY else _R_UNKNOWN, 0, -1))
             elif kind == _IN_PAD:  # a card read on the pad (_pad, inline: half of a round)
                 seat = self.loc[card]
                 if seat == SHOE or seat > MAX_SEAT:
@@ -338,6 +360,8 @@ class Table:
             self._tick(a)
         elif kind == _IN_RULE and n == 3:
             self._rule(a, inp[2])
+        elif kind == _IN_PLAYER and n == 3:
+            self._player(a, inp[2])
         else:
             self._reject(_R_BAD_INPUT, 0, -1)
         if self.shoe == 0 or self.due:
@@ -792,6 +816,9 @@ class Table:
             if long:
                 if s in self.seats:
                     self.seats.remove(s)
+                    self.players[s] = None
+                    if self.naming == s:
+                        self.naming = 0
                     self.out.append((_LEAVE, s))
                 else:
                     self._reject(_R_NOT_SEATED, s, -1)
@@ -800,6 +827,7 @@ class Table:
             else:
                 self.seats.append(s)
                 self.seats.sort()
+                self.naming = s
                 self.out.append((_JOIN, s))
             return
         if s not in self.active:
@@ -834,6 +862,32 @@ class Table:
             self._false_catch(s)
         else:
             self._false_uno(s)
+
+    # ---- players (issue 12): in the lobby only, never a card -------------------------------
+
+    def _player(self, s, name):
+        """The host names a joined seat's player (`unotable seat 3 "Li Wei"`)."""
+        if self.phase != _P_LOBBY:
+            self._reject(_R_NOT_NOW, 0, -1)
+        elif type(s) is not int or not 1 <= s <= MAX_SEAT:
+            self._reject(_R_BAD_SEAT, 0, -1)
+        elif s not in self.seats:
+            self._reject(_R_NOT_SEATED, s, -1)
+        elif not good_name(name):
+            self._reject(_R_BAD_NAME, s, -1)
+        else:
+            self._bind(s, name)
+
+    def _bind(self, s, who):
+        players = self.players
+        for o in self.seats:  # type first: MicroPython warns on the console at bytes == str
+            w = players[o]
+            if o != s and type(w) is type(who) and w == who:
+                self._reject(_R_PLAYER_TAKEN, o, -1)
+                return
+        players[s] = who
+        self.naming = 0  # one badge a join: a second tap has no seat
+        self.out.append((_PLAYER, s, who))
 
     def _blocked(self):
         """T6 (the seeds have no rule): every seat in play has passed in a row with nothing

@@ -18,8 +18,8 @@ on in a new chunk: the chunk before is kept, so a take-back always reaches back 
 to the round's start. The log takes at most about 2 x _CAP bytes.
 Events: (UNDO, n), then (CARD_BACK, card, from, to) for every card that moves (places as in
 table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), (LEAVE, seat) / (JOIN, seat) for a join
-or leave taken back, (TURN, seat) when the turn moved, and (RULE, name, value) for each setting
-that changed back. Everything else (phase, scores, the UNO window) the display reads from the
+or leave taken back, (PLAYER, seat, who) for a seat's player bound again or unbound (who None),
+(TURN, seat) when the turn moved, and (RULE, name, value) for each setting that changed back. Everything else (phase, scores, the UNO window) the display reads from the
 table as after any input.
 """
 try:
@@ -35,9 +35,11 @@ _IN_COLOUR = const(4)
 _IN_SHUFFLE = const(5)
 _IN_TICK = const(6)
 _IN_RULE = const(7)
+_IN_PLAYER = const(9)
 _JOIN = const(1)
 _LEAVE = const(2)
 _P_ROUND_OVER = const(6)
+_PLAYER = const(42)
 _R_BAD_INPUT = const(27)
 _R_UNDO_PAST = const(38)
 _REJECT = const(25)
@@ -250,6 +252,10 @@ class TakeBack:
                 self.ms = ms
             self.n = n
             return
+        elif inp[0] == _IN_PLAYER or inp[0] == _IN_PAD:  # a name, a badge: whole, as a _LONG rule
+            log[n] = _IN_RULE | _OK | _LONG if ms < 0 else _IN_RULE | _OK | _LONG | _MS
+            n = _varint(log, n + 1, len(self.rule_ins))
+            self.rule_ins.append(inp)
         elif inp[0] <= _IN_COLOUR:
             kind = inp[0]
             h = kind | _OK if ms < 0 else kind | _OK | _MS
@@ -333,6 +339,7 @@ class TakeBack:
             return self._refuse(_R_UNDO_PAST, inp, ms)
         before = bytearray(t.loc)
         seats = t.seats[:]
+        players = t.players[:]
         turn = t.turn
         rules = t.rules.as_dict()
         self._rebuild(start, bytes(log[:cuts[-n]]))
@@ -351,6 +358,10 @@ class TakeBack:
         for s in t.seats:  # leaves taken back
             if s not in seats:
                 out.append((_JOIN, s))
+        for s in range(len(players)):  # players bound or unbound again (issue 12)
+            w = t.players[s]
+            if type(w) is not type(players[s]) or w != players[s]:
+                out.append((_PLAYER, s, t.players[s]))
         if t.turn != turn and t.turn:
             out.append((_TURN, t.turn))
         now = t.rules.as_dict()
@@ -416,7 +427,7 @@ class TakeBack:
             elif kind == _IN_TICK:
                 inp = (kind, a)
             elif kind == _IN_RULE:
-                inp = (kind, rule_ins[a][0], rule_ins[a][1])
+                inp = rule_ins[a] if h & _LONG else (kind, rule_ins[a][0], rule_ins[a][1])
             else:
                 inp = (kind,)
             t.feed(inp, ms)

@@ -50,6 +50,7 @@ EVENTS = (
     # take-back (issue 10)
     ("undo", ("n",)),                   # the last n accepted inputs are taken back
     ("card_back", ("card", "from", "to")),  # a card goes back: shoe, pile, aside or a seat
+    ("player", ("seat", "who")),        # issue 12: the seat's player (badge uid or name; none)
 )
 
 
@@ -94,4 +95,7 @@ REASONS = (
     "this seat has already caught",
     "the first dealer named is not in the game",
     "nothing that far back in this round: a take-back cannot cross a round's end",
+    "press your seat button first, then tap your badge",
+    "that player is at another seat already",
+    "a player's name is 1 to 24 bytes of printable text",
 )
