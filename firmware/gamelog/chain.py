@@ -11,6 +11,7 @@ import struct
 GENESIS = bytes(32)
 CANON_MAX = 64      # canon() of any valid input fits
 RULE_MAX = 32       # bytes of a rule's "name=value" text
+NAME_MAX = 24       # bytes of a player's name (uno.table.good_name)
 
 _BLK = 64           # SHA-256 block size (RFC 2104's B)
 
@@ -19,7 +20,8 @@ def canon_into(b, seq, t, wall, inp):
     """Canonical bytes of one input record into bytearray b; returns their length.
 
     seq u32 LE, t u64 LE, wall 0/1, kind, then by kind: uid len + uid (1, 2); value, long (3, 4);
-    nothing (5); ms u64 (6); text len + "name=value" UTF-8 (7); n u32 (8). This is where an
+    nothing (5); ms u64 (6); text len + "name=value" UTF-8 (7); n u32 (8); seat, text len +
+    name UTF-8 (9). This is where an
     input is checked: ValueError for a malformed one (the log calls it before writing).
     """
     k = inp[0]
@@ -60,6 +62,18 @@ def canon_into(b, seq, t, wall, inp):
             raise ValueError("take-back count out of range")
         struct.pack_into("<I", b, i, a)
         i += 4
+    elif k == 9:
+        a = inp[1] if len(inp) == 3 else -1
+        if a < 0 or a > 255 or type(inp[2]) is not str:
+            raise ValueError("a player is a seat and a name")
+        text = inp[2].encode()
+        n = len(text)
+        if not 0 < n <= NAME_MAX:
+            raise ValueError("a player's name is 1..%d bytes" % NAME_MAX)
+        b[i] = a
+        b[i + 1] = n
+        b[i + 2:i + 2 + n] = text
+        i += 2 + n
     elif k != 5:
         raise ValueError("unknown input kind %r" % (k,))
     return i

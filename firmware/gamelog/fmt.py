@@ -24,8 +24,9 @@ WIN = const(256)        # reader window; every input record fits, big blobs are 
 # Record types as the API names them (Reader.rtype, Log.read_from).
 INPUT = const(1)        # on flash the type nibble is the input kind (1..7; 10 for kind 8)
 SNAP = const(8)         # round-boundary snapshot; always the first record of its segment
-OUTCOME = const(9)      # outcome digest; 11..15 are free for other opaque records
+OUTCOME = const(9)      # outcome digest; 11..14 are free for other opaque records
 N_UNDO = const(10)      # type nibble of input kind 8 (take-back)
+N_PLAYER = const(15)    # type nibble of input kind 9 (a seat's player named by the host)
 
 # Input kinds: the same numbers as uno.events.IN_* (a test keeps them equal).
 IN_SHOE = const(1)
@@ -36,6 +37,7 @@ IN_SHUFFLE = const(5)
 IN_TICK = const(6)
 IN_RULE = const(7)      # a rule setting from the host: "name=value" as text
 IN_UNDO = const(8)      # take back the last n inputs of the round
+IN_PLAYER = const(9)    # the host names a seat's player: seat, then the name as text
 
 # Type byte: bits 0-3 the nibble; bits 4-5 a UID's length code (0: a length byte follows,
 # 1: 4 bytes, 2: 7, 3: 10), else 0; bit 6 X; bit 7 always 0 (an erased 0xFF byte fails fast).
@@ -146,6 +148,14 @@ def enc_input(b, inp, dt):
         b[i] = n
         b[i + 1:i + 1 + n] = text
         i += 1 + n
+    elif k == IN_PLAYER:
+        ty = N_PLAYER
+        text = inp[2].encode()
+        n = len(text)
+        b[i] = inp[1]
+        b[i + 1] = n
+        b[i + 2:i + 2 + n] = text
+        i += 2 + n
     b[0] = ty
     return i
 
@@ -297,7 +307,7 @@ class Reader:
         nib = ty & 15
         if ty & F_RSV or nib == 0:
             return 0
-        if nib <= IN_RULE or nib == N_UNDO:
+        if nib <= IN_RULE or nib == N_UNDO or nib == N_PLAYER:
             dt = self._uv(w, lo + 1, e)
             if dt < 0 or dt >> TOFF:
                 return 0
@@ -340,6 +350,17 @@ class Reader:
                 if not eq:
                     return 0
                 d = (IN_RULE, name, int(val) if val and _digits(val) else val)
+            elif nib == N_PLAYER:
+                q = p + 2
+                if q > e:
+                    return 0
+                q += w[p + 1]
+                if q > e:
+                    return 0
+                try:
+                    d = (IN_PLAYER, w[p], bytes(w[p + 2:q]).decode())
+                except Exception:         # UnicodeError (CPython), a ValueError elsewhere
+                    return 0
             else:                         # tick, take-back: one varint
                 a = self._uv(w, p, e)
                 if a < 0:

@@ -134,9 +134,9 @@ class Log:
         return seq
 
     def record(self, rtype, payload, t=None, wall=False):
-        """Log an opaque record of type 9 or 11..15 (OUTCOME, ...) in the current segment."""
-        if not 9 <= rtype <= 15 or rtype == 10:
-            raise ValueError("record type must be 9 or 11..15")
+        """Log an opaque record of type 9 or 11..14 (OUTCOME, ...) in the current segment."""
+        if not 9 <= rtype <= 14 or rtype == 10:
+            raise ValueError("record type must be 9 or 11..14")
         return self._blob(rtype, payload, t, wall, False)
 
     def _blob(self, rtype, payload, t, wall, new):

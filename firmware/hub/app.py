@@ -454,7 +454,7 @@ class Hub:
         s["seq"] = self.seq
         s["tune"] = _tune_name(self.tune)
         s["leds"] = self.board.leds.lit()
-        s["events"] = [list(e) for e in self.events]
+        s["events"] = [[_hex(x) if type(x) is bytes else x for x in e] for e in self.events]
         s["firmware"] = VERSION
         s["board"] = self.board.info()
         s["id"] = _hex(self.id)

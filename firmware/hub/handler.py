@@ -1,6 +1,7 @@
 """What the hub answers over the serial link (link/server.py calls these; docs/protocol.md)."""
 from gamelog import INPUT, GAP
 from uno.cards import Registry
+from uno.table import good_name
 
 try:
     from micropython import const
@@ -11,6 +12,8 @@ except ImportError:  # CPython
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _IN_RULE = const(7)
 _IN_UNDO = const(8)
+_IN_PLAYER = const(9)
+_P_LOBBY = const(0)
 _P_DEAL = const(3)
 _P_START = const(4)
 _P_PLAY = const(5)
@@ -160,6 +163,21 @@ class LinkHandler:
         except (ValueError, TypeError):
             raise ValueError(_why_rule(0))
         self._fed((_IN_RULE, name, value))
+
+    def set_player(self, seat, name):
+        # Judged before it is logged, as a rule is: a refused name leaves no input behind.
+        t = self.hub.table
+        if t.phase != _P_LOBBY:
+            raise ValueError("players are named in the lobby, before the match starts")
+        if seat not in t.seats:
+            raise ValueError("seat %d has not joined: press its button first" % seat)
+        if not good_name(name):
+            raise ValueError("a player's name is 1 to 24 bytes of printable text")
+        for o in t.seats:
+            w = t.players[o]
+            if o != seat and type(w) is str and w == name:
+                raise ValueError("%s is at seat %d already" % (name, o))
+        self._fed((_IN_PLAYER, seat, name))
 
     def undo(self, n):
         if not 1 <= n <= UNDO_MAX:

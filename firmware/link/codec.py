@@ -44,6 +44,7 @@ MAXTEXT = const(255)
 
 X_GAP = const(0)        # ext kind: seqs first..last are not in the log (cause byte follows)
 IN_UNDO = const(8)      # ext kind: (8, n) takes back the last n inputs; payload varint n
+IN_PLAYER = const(9)    # ext kind: (9, seat, name) a seat's player; payload seat byte, text
 # gap causes on the wire (byte): index in this tuple; 0 for one this side does not know
 CAUSES = ("other", "pruned", "damaged", "missing", "foreign", "order")
 
@@ -284,6 +285,14 @@ class Encoder:
             if v < 0:
                 raise ValueError("undo n must be >= 0")
             need += 1 + uv_len(v)
+        elif kind == IN_PLAYER:
+            if len(inp) != 3:
+                raise ValueError("a player is a seat and a name")
+            av = _int(inp[1], "seat")
+            if not 0 <= av <= 255:
+                raise ValueError("a player's seat is 0..255")
+            a = _text(inp[2], "player name")
+            need += 3 + len(a)
         else:
             raise ValueError("unknown input kind %r" % (kind,))
         if not self._room(first, need):
@@ -334,6 +343,12 @@ class Encoder:
                 b[i] = n
                 self.mv[i + 1:i + 1 + n] = a
                 i += 1 + n
+        elif kind == IN_PLAYER:
+            n = len(a)
+            b[i] = av
+            b[i + 1] = n
+            self.mv[i + 2:i + 2 + n] = a
+            i += 2 + n
         if not self.n:
             self.first = seq
         self.i = i
@@ -382,7 +397,7 @@ def encode(records, registry=None, more=False, head=None, start=None):
             size += 16
             continue
         size += 32 + (len(r[3][1]) if r[3][0] in (IN_SHOE, IN_PAD) else 0)
-        if r[3][0] == IN_RULE:
+        if r[3][0] == IN_RULE or r[3][0] == IN_PLAYER:
             size += 2 * MAXTEXT
     e = Encoder(registry, size)
     for r in records:
@@ -468,7 +483,7 @@ def decode(data, registry=None):
                 out.append((seq, seq + span, CAUSES[c] if c < len(CAUSES) else CAUSES[0]))
                 seq += span
                 continue
-            if kind != IN_UNDO:
+            if kind != IN_UNDO and kind != IN_PLAYER:
                 raise CodecError("unknown input kind %d" % kind)
         if not timed and not tag & T_ABS:
             raise CodecError("first record must carry an absolute time")
@@ -505,6 +520,9 @@ def decode(data, registry=None):
             inp = (IN_RULE, name, unzz(r.uv()) if tag & T_X else r.text())
         elif kind == IN_UNDO:
             inp = (IN_UNDO, r.uv())
+        elif kind == IN_PLAYER:
+            s = r.byte()
+            inp = (IN_PLAYER, s, r.text())
         if fl & B_START:
             if h is None:
                 raise CodecError("a record after a gap in a batch with a chain start")

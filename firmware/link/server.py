@@ -21,6 +21,7 @@ The handler is the hub app; the server knows nothing of the engine or the log. I
     prune(upto)          -> None or JSON-able; the host has stored every seq <= upto
     pair()               -> {"id": hex16, "key": hex64}; ValueError once paired (optional)
     undo(n)              -> None; take back the last n inputs (optional)
+    set_player(seat, name) -> None; name a joined seat's player in the lobby (optional)
     repl()               -> JSON-able; Ctrl-C stops the firmware for a while (optional)
     selftest(start, press_ms, quick, frm) -> JSON-able; start the guided self-test, or its
                             lines from index frm on (optional)
@@ -52,7 +53,8 @@ MSG = const(200)        # error messages are cut to this many characters
 
 # Verbs that change the hub: a retried request (same id, verb and payload) gets the cached
 # answer and is not done twice (a lost answer would otherwise log a rule input twice).
-_CHANGES = ("rule", "clock", "registry", "enroll", "ack", "pair", "undo", "repl", "selftest")
+_CHANGES = ("rule", "clock", "registry", "enroll", "ack", "pair", "undo", "repl", "selftest",
+            "player")
 
 
 def _json_out(obj):
@@ -245,6 +247,13 @@ class LinkServer:
     def _v_undo(self, p):
         n = _int(_json_in(p), "n", 1)
         return self._res(self._opt("undo")(n))
+
+    def _v_player(self, p):
+        q = _json_in(p)
+        name = q.get("name")
+        if not isinstance(name, str):
+            raise ValueError("player needs a seat and a name")
+        return self._res(self._opt("set_player")(_int(q, "seat"), name))
 
     def _v_repl(self, p):
         return self._res(self._opt("repl")())

@@ -159,8 +159,10 @@ PLAY_STACK = const(4)  # H1: answering a D or W4 with another
 
 
 def good_name(name):
-    """A player's name: 1..24 bytes of UTF-8, printable, no space at either end."""
-    if type(name) is not str or not 0 < len(name.encode()) <= 24 or name.strip() != name:
+    """A player's name: 1..24 bytes of UTF-8, printable, no space at either end. (No strip():
+    CPython's strips more kinds of space than MicroPython's; both must judge alike.)"""
+    if type(name) is not str or not 0 < len(name.encode()) <= 24 or name[0] == " " or \
+            name[-1] == " ":
         return False
     for c in name:
         if ord(c) < 32 or c == "\x7f":
@@ -886,7 +888,8 @@ class Table:
                 self._reject(_R_PLAYER_TAKEN, o, -1)
                 return
         players[s] = who
-        self.naming = 0  # one badge a join: a second tap has no seat
+        if self.naming == s:
+            self.naming = 0  # one badge a join: a second tap has no seat
         self.out.append((_PLAYER, s, who))
 
     def _blocked(self):

@@ -10,7 +10,7 @@ import os
 import sys
 import traceback
 
-from unotable import commands, nights, settings, sim
+from unotable import commands, nights, players, settings, sim
 from unotable.errors import UnotableError, UsageError, file_error
 from unotable.store import default_path
 from unotable.ui import Progress
@@ -304,6 +304,22 @@ def parser():
     m.add_argument("--view", action="store_true",
                    help="show the table after each input (default: events only)")
     m.add_argument("--count", type=int, default=0, help=argparse.SUPPRESS)
+
+    pl = cmd("players", "enrol players and their NFC badges, list or remove them",
+             players.cmd_players, [port, db, as_json])
+    pl.add_argument("action", choices=("add", "list", "remove"), help="add: NAME, then tap the "
+                    "badge on the table's PLAY pad (or --uid, --no-badge); list; remove: NAME")
+    pl.add_argument("name", nargs="?", help="the player's name (add, remove)")
+    pl.add_argument("--uid", metavar="HEX", help="the badge's UID instead of a tap "
+                    "(default: wait for a tap)")
+    pl.add_argument("--no-badge", action="store_true",
+                    help="a name only, for `unotable seat` (default: wait for a tap)")
+    pl.add_argument("--wait", type=_seconds, default=60.0, metavar="S",
+                    help="seconds to wait for the tap (default: 60)")
+    se = cmd("seat", "name a joined seat's player, in the lobby (for a player without a badge)",
+             players.cmd_seat, [port])
+    se.add_argument("seat", type=int, help="the seat, 1..10")
+    se.add_argument("name", help="the player's name (1 to 24 bytes)")
     return p
 
 

@@ -347,6 +347,10 @@ class Link:
         """Takes back the table's last n accepted inputs of the round (logged as an input)."""
         return self._json("undo", {"n": int(n)})
 
+    def set_player(self, seat, name):
+        """Names a joined seat's player (the lobby only; logged as an input)."""
+        return self._json("player", {"seat": int(seat), "name": name})
+
     def repl(self):
         """Ctrl-C stops the firmware for the next few seconds, even in a round (mpremote)."""
         return self._json("repl")

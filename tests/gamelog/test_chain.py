@@ -51,7 +51,12 @@ def test_canon_is_fixed_bytes():
     # what the engine gives back equals what it took: unused slots, bool presses
     assert canon(1, 1, False, (5, None, None)) == canon(1, 1, False, (5,))
     assert canon(1, 1, False, (3, 2, True)) == canon(1, 1, False, (3, 2, 1))
+    assert canon(7, 0, False, (9, 3, "Li Wei"))[13:] == b"\x09\x03\x06Li Wei"
     raises(ValueError, canon, 1, 1, False, (9, 1))
+    raises(ValueError, canon, 1, 1, False, (9, 1, b"Ann"))
+    raises(ValueError, canon, 1, 1, False, (9, 1, ""))
+    raises(ValueError, canon, 1, 1, False, (9, 1, "x" * 25))
+    raises(ValueError, canon, 1, 1, False, (10, 1))
     raises(ValueError, canon, 1, 1, False, (2, b""))
 
 

@@ -114,6 +114,10 @@ def test_bad_inputs_are_refused_and_leave_no_trace():
     lg.append((SEAT, 1, 0), 1)
     raises(ValueError, lg.append, (0, 1, 0), 2)
     raises(ValueError, lg.append, (9, 1, 0), 2)
+    raises(ValueError, lg.append, (9, 1, ""), 2)
+    raises(ValueError, lg.append, (9, 1, "x" * 25), 2)
+    raises(ValueError, lg.append, (9, 256, "x"), 2)
+    raises(ValueError, lg.append, (10, 1), 2)
     raises(ValueError, lg.append, (8, 0), 2)
     raises(ValueError, lg.append, (7, "x" * 40, "y"), 2)
     raises(ValueError, lg.append, (PAD, b""), 2)
@@ -126,6 +130,7 @@ def test_bad_inputs_are_refused_and_leave_no_trace():
     raises(ValueError, lg.record, SNAP, b"x", 2)
     raises(ValueError, lg.record, 16, b"x", 2)
     raises(ValueError, lg.record, 10, b"x", 2)
+    raises(ValueError, lg.record, 15, b"x", 2)                      # a player input's type
     raises(ValueError, lg.append, (8, 65536), 2)
     raises(ValueError, lg.append, (7, "k", "v" * 31), 2)             # 33 bytes of text
     raises(ValueError, lg.append, (TICK, 1 << 49), 2)
@@ -138,10 +143,13 @@ def test_bad_inputs_are_refused_and_leave_no_trace():
     assert lg.append((8, 65535), 6) == 6
     assert lg.append((TICK, (1 << 49) - 1), 7) == 7
     assert lg.append((SEAT, 5), 8) == 8                                # no long-press slot
+    assert lg.append((9, 5, "\u674e\u4f1f"), 9) == 9                    # issue 12: a player
+    assert lg.append((9, 10, "x" * 24), 10) == 10
     lg.close()
     assert recovered(p)[1:] == ([(SEAT, 1, 0), (SEAT, 2, 0), (7, "stacking", "on"),
                                  (7, "turn_timer", 10), (7, "k", "v" * 30), (8, 65535),
-                                 (TICK, (1 << 49) - 1), (SEAT, 5, 0)], 9)
+                                 (TICK, (1 << 49) - 1), (SEAT, 5, 0), (9, 5, "\u674e\u4f1f"),
+                                 (9, 10, "x" * 24)], 11)
 
 
 def test_outcome_records_and_snapshots_are_logged_but_not_replayed():
@@ -196,3 +204,4 @@ def test_constants_match_the_engine():
         events.IN_SHOE, events.IN_PAD, events.IN_SEAT, events.IN_COLOUR, events.IN_SHUFFLE,
         events.IN_TICK)
     assert fmt.IN_RULE == 7 and fmt.IN_UNDO == 8 == getattr(events, "IN_UNDO", 8)
+    assert fmt.IN_PLAYER == events.IN_PLAYER == 9

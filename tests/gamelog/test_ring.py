@@ -27,7 +27,7 @@ def test_every_input_shape_and_record_reads_back():
     lg = log(d)
     lg.recover()
     ins = [(PAD, UID), (SHOE, b"\x01\x02\x03\x04"), (SEAT, 3, 1), (4, 2, 0), (5,), (TICK, 1 << 40),
-           (7, "stack", 1), (8, 2), (PAD, bytes(range(16)))]
+           (7, "stack", 1), (8, 2), (PAD, bytes(range(16))), (9, 4, "\u674e\u4f1f")]
     for i, inp in enumerate(ins):
         assert lg.append(inp, 100 + i) == i + 1
     assert lg.snapshot("x" * 1500, 200) == len(ins) + 1     # spans sectors

@@ -176,3 +176,31 @@ def test_undo_goes_in_as_a_table_input():
     st, p = Host(h).ask("undo", {"n": 1})
     assert h.seq == n + 1 and logged(h)[-1] == (8, 1)
     assert (st == fr.OK) == (h.events[0][0] != 25), (st, p, h.events)
+
+
+def test_a_player_name_is_taken_in_the_lobby_only_and_a_refused_one_is_not_logged():
+    """Issue 12: `unotable seat 3 NAME` names a joined seat's player; it is logged like any
+    input (replay shows it), refused with a reason and not logged anywhere else."""
+    h = hub_at()
+    host = Host(h)
+    st, p = host.ask("player", {"seat": 3, "name": "Ann"})
+    assert st == fr.ERR and b"has not joined" in p and h.seq == 0
+    h.feed((IN_SEAT, 3, 0))
+    h.feed((IN_SEAT, 4, 0))
+    for bad in ({"seat": 3, "name": " Ann"}, {"seat": 3, "name": "x" * 25}, {"seat": 3},
+                {"seat": "3", "name": "Ann"}, {"seat": 3, "name": 5}):
+        st, p = host.ask("player", bad)
+        assert st == fr.ERR and h.seq == 2, (bad, p)
+    st, p = host.ask("player", {"seat": 3, "name": "\u674e\u4f1f"})
+    assert st == fr.OK and h.seq == 3 and h.table.players[3] == "\u674e\u4f1f", p
+    st, p = host.ask("player", {"seat": 4, "name": "\u674e\u4f1f"})
+    assert st == fr.ERR and b"at seat 3 already" in p and h.seq == 3
+    assert logged(h)[-1] == (9, 3, "\u674e\u4f1f")
+    h.log.close()
+    again = hub_at(h.log.dir)                   # what was logged replays to the same players
+    assert again.table.players == h.table.players
+    for make in (in_draw_for_dealer, in_round):
+        h = make()
+        n = h.seq
+        st, p = Host(h).ask("player", {"seat": 1, "name": "Ann"})
+        assert st == fr.ERR and b"lobby" in p and h.seq == n

@@ -24,11 +24,14 @@ def test_inputs_are_logged_judged_and_answered():
     evs = list(h.feed((IN_SEAT, 2, 0)))                     # joined already: rejected
     assert evs[0][0] == 25 and h.board.buzzer.played[-1] is tunes.REJECTED
     assert h.board.buzzer.played[0] is tunes.ACCEPTED
-    h.feed((IN_PAD, b"\x04\x01\x02\x03\x04\x05\x06"))
-    assert h.seq == 4 and h.board.buzzer.played[-1] is tunes.REJECTED
+    h.feed((IN_PAD, b"\x04\x01\x02\x03\x04\x05\x06"))  # no card: seat 2's badge
+    assert h.seq == 4 and h.board.buzzer.played[-1] is tunes.ACCEPTED
+    h.feed((IN_PAD, b"\x04\x01\x02\x03\x04\x05\x07"))  # one badge a join
+    assert h.seq == 5 and h.board.buzzer.played[-1] is tunes.REJECTED
     s = h.status()
-    assert s["seq"] == 4 and s["phase"] == "lobby" and s["tune"] == "rejected"
+    assert s["seq"] == 5 and s["phase"] == "lobby" and s["tune"] == "rejected"
     assert [x["seat"] for x in s["seats"]] == [1, 2]
+    assert s["players"] == [[2, "uid", "04010203040506"]]
 
 
 def test_round_over_snapshot_and_recovery_replays_only_the_round_since():

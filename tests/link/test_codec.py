@@ -144,7 +144,9 @@ def test_malformed_records_are_refused():
               (1, 0, False, (8, -1)), (1, 0, False, (8,)), (1, 0, False, (SHUFFLE,), b"abc"),
               (1, 0, False, (0,)), (1, 0, False, (PAD, "R7a")), (1, 0, False, (PAD, bytes(256))),
               (1, 0, False, (SEAT, "1", 0)), (1, 0, False, (RULE, 5, "x")),
-              (1, 0, False, (RULE, "x", 1.5)), (1, 0, False, (RULE, "x" * 256, 1))):
+              (1, 0, False, (RULE, "x", 1.5)), (1, 0, False, (RULE, "x" * 256, 1)),
+              (1, 0, False, (9, 1, b"Ann")), (1, 0, False, (9, 256, "Ann")),
+              (1, 0, False, (10, 1))):
         e.start()
         raises(ValueError, e.add, *r)
     e.start()
@@ -241,3 +243,11 @@ def test_the_head_needs_room_kept_for_it():
         n += 1
     data = e.finish(True, (n, bytes(32), bytes(32)))
     assert len(data) <= 100 and decode3(bytes(data))[2] == (n, bytes(32), bytes(32))
+
+
+def test_player_input_round_trips():
+    """Issue 12: (IN_PLAYER, seat, name) travels as an ext kind, the name as UTF-8 text."""
+    recs = [(1, 100, False, (SEAT, 3, 0)), (2, 150, False, (9, 3, "\u674e\u4f1f")),
+            (3, 160, False, (PAD, b"\x04\x01\x02\x03")), (4, 170, False, (9, 10, "x" * 24))]
+    got, more, head = decode3(encode(recs))
+    assert [r[:4] for r in got] == recs and not more

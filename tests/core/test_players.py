@@ -1,0 +1,191 @@
+"""Players (issue 12): a badge tapped in the lobby, or a name from the host, binds a seat's player
+for the match; a badge never counts as a card; take-backs, snapshots and records keep it."""
+from uno.events import (IN_PAD, IN_SHOE, IN_SEAT, IN_SHUFFLE, IN_PLAYER, IN_UNDO, IN_RULE,
+                        PLAYER, JOIN, LEAVE, REJECT, R_SEAT_FIRST, R_PLAYER_TAKEN, R_BAD_NAME,
+                        R_NOT_NOW, R_NOT_SEATED, R_BAD_SEAT, R_UNKNOWN, P_LOBBY, P_DRAWOFF)
+from uno.narrate import say
+from uno.record import Replay, from_words, record
+from uno.script import dumps, input_dict, to_input
+from uno.state import snapshot, load
+from uno.table import Table, good_name
+from kit import rejected
+
+BADGE = b"\x04\xa1\xb2\xc3\xd4\xe5\xf6"
+OTHER = b"\x04\x01\x02\x03"
+
+
+def _feed(t, *inps):
+    evs = []
+    for inp in inps:
+        evs = list(t.feed(inp))
+    return evs
+
+
+def test_players_badge_after_seat_binds_that_seat():
+    t = Table()
+    assert _feed(t, (IN_SEAT, 3, 0)) == [(JOIN, 3)]
+    assert _feed(t, (IN_PAD, BADGE)) == [(PLAYER, 3, BADGE)]
+    assert t.players[3] == BADGE
+    assert t.seats == [3]  # a badge joins nobody and is no card
+    assert t.loc == Table().loc
+
+
+def test_players_badge_first_is_rejected_with_its_reason():
+    t = Table()
+    assert rejected(_feed(t, (IN_PAD, BADGE)), R_SEAT_FIRST)
+    _feed(t, (IN_SEAT, 3, 0), (IN_PAD, BADGE))
+    # one badge a join: a second tap (another badge, the same one) has no seat to bind
+    assert rejected(_feed(t, (IN_PAD, OTHER)), R_SEAT_FIRST)
+    assert t.players[3] == BADGE
+
+
+def test_players_one_badge_one_seat():
+    t = Table()
+    _feed(t, (IN_SEAT, 3, 0), (IN_PAD, BADGE), (IN_SEAT, 5, 0))
+    evs = _feed(t, (IN_PAD, BADGE))
+    assert rejected(evs, R_PLAYER_TAKEN) and evs[0][2] == 3  # names where that player sits
+    assert t.players[5] is None
+    assert _feed(t, (IN_PAD, OTHER)) == [(PLAYER, 5, OTHER)]
+
+
+def test_players_badge_is_never_a_card_outside_the_lobby():
+    t = Table()
+    _feed(t, (IN_SEAT, 1, 0), (IN_SEAT, 2, 0), (IN_SHUFFLE,))
+    assert t.phase == P_DRAWOFF
+    assert rejected(_feed(t, (IN_PAD, BADGE)), R_UNKNOWN)
+    assert rejected(_feed(t, (IN_SHOE, BADGE)), R_UNKNOWN)
+    assert rejected(_feed(t, (IN_PLAYER, 1, "Li Wei")), R_NOT_NOW)
+    assert t.players == [None] * len(t.players)
+
+
+def test_players_shoe_read_of_a_badge_in_the_lobby_is_unknown():
+    t = Table()
+    _feed(t, (IN_SEAT, 3, 0))
+    assert rejected(_feed(t, (IN_SHOE, BADGE)), R_UNKNOWN)
+    assert _feed(t, (IN_PAD, BADGE)) == [(PLAYER, 3, BADGE)]  # the seat still waits for it
+
+
+def test_players_host_names_a_joined_seat():
+    t = Table()
+    _feed(t, (IN_SEAT, 2, 0), (IN_SEAT, 4, 0))
+    assert _feed(t, (IN_PLAYER, 2, "Li Wei")) == [(PLAYER, 2, "Li Wei")]
+    assert _feed(t, (IN_PLAYER, 2, "\u674e\u4f1f")) == [(PLAYER, 2, "\u674e\u4f1f")]  # renamed
+    assert rejected(_feed(t, (IN_PLAYER, 3, "Ann")), R_NOT_SEATED)
+    assert rejected(_feed(t, (IN_PLAYER, 11, "Ann")), R_BAD_SEAT)
+    assert rejected(_feed(t, (IN_PLAYER, 4, "\u674e\u4f1f")), R_PLAYER_TAKEN)
+    for bad in ("", " Ann", "Ann ", "A\nB", "x" * 25, "\u674e" * 9, 7, b"Ann"):
+        assert rejected(_feed(t, (IN_PLAYER, 4, bad)), R_BAD_NAME), bad
+    assert t.players[4] is None
+    # the seat that joined last still takes a badge: a name from the host does not use it up
+    assert _feed(t, (IN_PAD, BADGE)) == [(PLAYER, 4, BADGE)]
+
+
+def test_players_good_name_is_the_same_on_every_interpreter():
+    # str.strip() differs (CPython strips U+3000, MicroPython does not): not used
+    assert good_name("Li Wei") and good_name("\u674e\u4f1f") and good_name("x" * 24)
+    assert good_name("Li\u3000") and not good_name("Li ") and not good_name("\x7f")
+
+
+def test_players_leave_unbinds():
+    t = Table()
+    _feed(t, (IN_SEAT, 3, 0), (IN_PAD, BADGE))
+    assert _feed(t, (IN_SEAT, 3, 1)) == [(LEAVE, 3)]
+    assert t.players[3] is None
+    _feed(t, (IN_SEAT, 4, 0))
+    assert _feed(t, (IN_PAD, BADGE)) == [(PLAYER, 4, BADGE)]  # free again
+
+
+def test_players_join_then_leave_leaves_no_seat_to_bind():
+    t = Table()
+    _feed(t, (IN_SEAT, 3, 0), (IN_SEAT, 3, 1))
+    assert rejected(_feed(t, (IN_PAD, BADGE)), R_SEAT_FIRST)
+
+
+def test_players_take_back_unbinds_and_rebinds():
+    t = Table()
+    _feed(t, (IN_SEAT, 3, 0), (IN_PAD, BADGE), (IN_SEAT, 5, 0), (IN_PLAYER, 5, "Ann"))
+    before = snapshot(t)
+    evs = _feed(t, (IN_UNDO, 1))
+    assert (PLAYER, 5, None) in evs and t.players[5] is None
+    evs = _feed(t, (IN_UNDO, 2))          # the join of 5, then the badge of 3
+    assert (LEAVE, 5) in evs and (PLAYER, 3, None) in evs
+    assert t.players == [None] * len(t.players)
+    # the stream without them gives the same table
+    u = Table()
+    _feed(u, (IN_SEAT, 3, 0))
+    a, b = snapshot(t), snapshot(u)
+    a.pop("clock"), b.pop("clock")
+    assert a == b
+    # and fed again they bind again
+    _feed(t, (IN_PAD, BADGE), (IN_SEAT, 5, 0), (IN_PLAYER, 5, "Ann"))
+    after = snapshot(t)
+    before.pop("clock"), after.pop("clock")
+    assert after == before
+
+
+def test_players_take_back_of_a_later_input_keeps_them():
+    t = Table()
+    _feed(t, (IN_SEAT, 3, 0), (IN_PAD, BADGE), (IN_SEAT, 5, 0), (IN_PLAYER, 5, "Ann"),
+          (IN_RULE, "target", 200))
+    evs = _feed(t, (IN_UNDO, 1))
+    assert t.players[3] == BADGE and t.players[5] == "Ann"
+    assert not [e for e in evs if e[0] == PLAYER]
+
+
+def test_players_state_json_round_trip():
+    t = Table()
+    _feed(t, (IN_SEAT, 3, 0), (IN_PAD, BADGE), (IN_SEAT, 5, 0), (IN_PLAYER, 5, "\u674e\u4f1f"),
+          (IN_SEAT, 7, 0))
+    s = snapshot(t)
+    assert s["players"] == [[3, "uid", "04a1b2c3d4e5f6"], [5, "name", "\u674e\u4f1f"]]
+    assert s["naming"] == 7
+    u = load(s)
+    assert u.players == t.players and snapshot(u) == s
+    assert _feed(u, (IN_PAD, OTHER)) == [(PLAYER, 7, OTHER)]
+    old = dict(s)
+    del old["players"], old["naming"]
+    assert load(old).players == [None] * len(t.players)  # a snapshot from before players
+
+
+def test_players_match_keeps_them_through_rounds():
+    t = Table()
+    _feed(t, (IN_SEAT, 1, 0), (IN_PLAYER, 1, "Ann"), (IN_SEAT, 2, 0), (IN_PAD, BADGE),
+          (IN_SHUFFLE,))
+    assert t.phase != P_LOBBY
+    assert t.players[1] == "Ann" and t.players[2] == BADGE
+    assert snapshot(load(snapshot(t)))["players"] == snapshot(t)["players"]
+
+
+def test_players_script_and_record_forms():
+    t = Table()
+    d = from_words("player 3 Li Wei")
+    assert d == {"in": "player", "seat": 3, "name": "Li Wei"}
+    inp = to_input(d, t)
+    assert inp == (IN_PLAYER, 3, "Li Wei")
+    assert input_dict(inp, t.registry) == d
+    _feed(t, (IN_SEAT, 3, 0))
+    lines = record(7, inp, t.feed(inp), t.registry)
+    assert dumps(lines[1]) == '{"seq":7,"ev":"player","seat":3,"name":"Li Wei"}'
+    _feed(t, (IN_SEAT, 4, 0))
+    lines = record(8, (IN_PAD, BADGE), t.feed((IN_PAD, BADGE)), t.registry)
+    assert lines[0]["uid"] == "04a1b2c3d4e5f6"
+    assert dumps(lines[1]) == '{"seq":8,"ev":"player","seat":4,"uid":"04a1b2c3d4e5f6"}'
+
+
+def test_players_record_replays_to_itself():
+    script = ['{"in":"seat","seat":1}', '{"in":"pad","uid":"04a1b2c3d4e5f6"}',
+              '{"in":"seat","seat":2}', '{"in":"player","seat":2,"name":"Ann"}',
+              '{"in":"shuffle"}']
+    rec = list(Replay().record(script))
+    assert '{"seq":2,"ev":"player","seat":1,"uid":"04a1b2c3d4e5f6"}' in rec
+    assert '{"seq":4,"ev":"player","seat":2,"name":"Ann"}' in rec
+    again = list(Replay().record(rec))
+    assert again == rec
+
+
+def test_players_narrated():
+    assert say((PLAYER, 3, "Li Wei")) == "seat 3 is Li Wei"
+    assert say((PLAYER, 3, BADGE)) == "seat 3 is badge 04a1b2c3d4e5f6"
+    assert say((PLAYER, 3, None)) == "seat 3 has no player named"
+    assert say((REJECT, R_SEAT_FIRST, 0, -1)).endswith("press your seat button first, "
+                                                      "then tap your badge")
