@@ -26,7 +26,7 @@ ENV.pop("UNOTABLE_PORT", None)
 TID = "0123456789abcdef"
 # Every subcommand and how it is given a port: those that talk to a table.
 PORTED = ["status", "rules set stacking=on", "enroll", "deploy", "sync", "pair", "selftest",
-          "undo", "monitor"]
+          "undo", "monitor", "seat 1 Ann", "players add Ann"]
 
 
 def run(capsys, argv):
@@ -82,7 +82,7 @@ def test_every_subcommand_has_help_with_a_description_and_the_defaults(capsys):
     subs = [a for a in parser()._actions if isinstance(a, argparse._SubParsersAction)][0]
     assert sorted(subs.choices) == sorted(["replay", "sim", "ports", "status", "rules",
                                            "enroll", "deploy", "sync", "logs", "verify", "pair",
-                                           "selftest", "undo", "monitor"])
+                                           "selftest", "undo", "monitor", "players", "seat"])
     for name, sp in subs.choices.items():
         assert sp.description and len(sp.description) > 12, name
         for a in sp._actions:
@@ -98,8 +98,8 @@ def test_every_subcommand_has_help_with_a_description_and_the_defaults(capsys):
 
 @pytest.mark.parametrize("cmd", PORTED)
 def test_no_port_given_and_no_board_found(capsys, place, cmd):
-    argv = cmd.split() + ["--db", place["db"]] if cmd in ("sync", "pair", "monitor") \
-        else cmd.split()
+    argv = cmd.split() + ["--db", place["db"]] if cmd.split()[0] in (
+        "sync", "pair", "monitor", "players") else cmd.split()
     code, out, err = run(capsys, argv)
     assert code == 2 and "which port?" in said(err, cmd.split()[0])
 
@@ -132,7 +132,8 @@ def test_a_missing_argument(capsys, place, argv, usage):
     "undo 0", "undo two", "undo -- -3", "monitor --every 0", "monitor --every soon",
     "enroll --wait -1", "selftest --press nan", "status --timeout 0", "sync --timeout inf",
     "logs export hall --from 0", "logs export hall --to x", "logs export hall --format xml",
-    "sim --pace -5", "sim --pace fast", "rules frob", "logs frob"])
+    "sim --pace -5", "sim --pace fast", "rules frob", "logs frob", "seat two Ann",
+    "players frob", "players add Ann --wait soon"])
 def test_a_value_of_the_wrong_type(capsys, place, argv):
     code, out, err = run(capsys, argv.split())
     assert code == 2
@@ -189,7 +190,7 @@ def test_a_file_argument_that_is_missing_empty_a_folder_or_not_what_it_should_be
 
 @pytest.mark.parametrize("cmd", ["logs list", "logs show hall", "logs export hall",
                                  "verify --table hall", "logs list --json",
-                                 "verify EXAMPLE"])
+                                 "verify EXAMPLE", "players list"])
 def test_a_read_only_database_is_read_and_nothing_is_written_to_it(capsys, place, cmd):
     os.chmod(place["db"], 0o444)
     before = (digest(place["db"]), sorted(os.listdir(place["dir"])))
