@@ -316,7 +316,9 @@ def state_only(s):
 
 HELP = """type table inputs: pad R7 | shoe R7 | seat 3 | seat 3 long | colour G | shuffle
                    tick 5000 | rule stacking on | undo      (cards by face R7 or copy R7b)
-a tag by its UID:  pad uid:04a1b2c3d4e5f6 (4, 7 or 10 bytes in hex)
+a tag by its UID:  pad uid:04a1b2c3d4e5f6 (4, 7 or 10 bytes in hex); in the lobby a tag that
+                   is no card is the badge of the seat that joined last (seat 3, then pad uid:...)
+a player's name:   player 3 Li Wei (in the lobby, as `unotable seat 3 "Li Wei"` does)
 a deck to enroll:  `unotable -p PORT enroll` in another terminal, then tap each card it asks
                    for here: pad R0a, pad R1a ... (or pad uid:... for tags of your own)
 and: status | repl (mpremote may take the port for 10 s, even in a round) | help | quit"""
