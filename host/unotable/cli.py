@@ -320,7 +320,39 @@ def parser():
              players.cmd_seat, [port])
     se.add_argument("seat", type=int, help="the seat, 1..10")
     se.add_argument("name", help="the player's name (1 to 24 bytes)")
+    w = cmd("serve", "the live scoreboard: a web page for a projector, every table as it plays",
+            _serve, [db])
+    w.add_argument("-p", "--port", action="append", default=argparse.SUPPRESS, metavar="PORT",
+                   help="a table's serial port, once per table (default: $%s; or --all)"
+                   % PORT_ENV)
+    w.add_argument("--all", action="store_true", help="every board plugged in and every "
+                   "simulated table running (default: the ports given)")
+    w.add_argument("--night", type=_seq, metavar="N", help="a closed night from the host "
+                   "database instead of live tables (default: live)")
+    w.add_argument("--host", default="127.0.0.1", help="the address to listen on; 0.0.0.0 "
+                   "lets other machines in (default: 127.0.0.1, this machine only)")
+    w.add_argument("--http-port", type=_http_port, default=8080, metavar="N",
+                   help="the web page's port: http://127.0.0.1:N/ (default: 8080)")
+    w.add_argument("--every", type=_seconds, default=0.1, metavar="S",
+                   help="seconds between looks at each table (default: 0.1)")
+    w.add_argument("--timeout", type=_seconds, default=1.0, metavar="S",
+                   help="seconds to wait for each answer of a table (default: 1)")
     return p
+
+
+def _http_port(text):
+    try:
+        v = int(text)
+    except ValueError:
+        v = -1
+    if not 0 <= v <= 65535:
+        raise argparse.ArgumentTypeError("a TCP port is a whole number 0..65535 (got %r)" % text)
+    return v
+
+
+def _serve(args):
+    from unotable.serve import cmd_serve
+    return cmd_serve(args)
 
 
 def cmd_sim(args):

@@ -82,7 +82,8 @@ def test_every_subcommand_has_help_with_a_description_and_the_defaults(capsys):
     subs = [a for a in parser()._actions if isinstance(a, argparse._SubParsersAction)][0]
     assert sorted(subs.choices) == sorted(["replay", "sim", "ports", "status", "rules",
                                            "enroll", "deploy", "sync", "logs", "verify", "pair",
-                                           "selftest", "undo", "monitor", "players", "seat"])
+                                           "selftest", "undo", "monitor", "players", "seat",
+                                           "serve"])
     for name, sp in subs.choices.items():
         assert sp.description and len(sp.description) > 12, name
         for a in sp._actions:

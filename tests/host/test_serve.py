@@ -1,0 +1,339 @@
+"""The live scoreboard without a browser: what a table shows (never a hand's card), the routes
+and the event stream's framing, a table that vanishes, and `unotable serve` against simulated
+tables playing, its every message checked for hidden cards."""
+import asyncio
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+import pytest
+
+from uno.cards import name
+from uno.events import BACK, DRAWOFF, PLAY, START
+from uno.narrate import say
+from uno.record import Replay
+from uno.state import snapshot
+from unotable import sim
+from unotable.cli import main
+from unotable.serve.app import Hub, make_app, sse
+from unotable.serve.model import Board, tally
+from unotable.serve.watch import Watcher
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EXAMPLES = [os.path.join(ROOT, "examples", n) for n in ("round-2p.jsonl", "round-4p.jsonl",
+                                                         "party-4p.jsonl")]
+UNOTABLE = os.path.join(ROOT, ".venv", "bin", "unotable")
+# A card's name as text shows it (R7, GS, BD, W, W4; a played wild as W4>R): a word of its own.
+CARD = re.compile(r"(?<![A-Za-z0-9])([RYGB][0-9SRD]|W4|W)(?![A-Za-z0-9])")
+
+
+def cards_in(text):
+    return set(CARD.findall(text))
+
+
+class Seen:
+    """What was public at the table (played, start and draw-off cards) and what sat in a hand
+    at some moment: a name in a payload must be one of the first."""
+
+    def __init__(self):
+        self.public = set()
+        self.hands = set()
+
+    def feed(self, table, evs):
+        for e in evs:
+            if e[0] in (PLAY, START, BACK):
+                self.public.add(name(e[2] if e[0] == PLAY else e[1]))
+            elif e[0] == DRAWOFF:
+                self.public.add(name(e[2]))
+        for s in snapshot(table)["seats"]:
+            self.hands.update(s["hand"])
+
+    def leaked(self, text):
+        return cards_in(text) - self.public
+
+
+def test_a_table_view_never_names_a_card_in_a_hand():
+    """Every view and attention item of three whole rounds (deals, draws, rejected cards,
+    take-backs, penalties): the only card names are cards shown on the table."""
+    for path in EXAMPLES:
+        b = Board("t", "hall")
+        seen = Seen()
+        said = []
+        with open(path) as f:
+            for seq, inp, evs in b.run.run(f):
+                b.seq = seq
+                items = b._feed(seq, evs)
+                seen.feed(b.run.table, evs)
+                said += [say(e) for e in evs]
+                text = json.dumps([b.view(), items])
+                assert not seen.leaked(text), (path, seq, seen.leaked(text), text)
+        private = seen.hands - seen.public
+        assert private, "the round kept no card hidden: the check would prove nothing"
+        assert cards_in(" ".join(said)) & private, "the engine's own words name hands' cards"
+        v = b.view()
+        assert '"hand' not in json.dumps(v) and all(set(s) == {"seat", "who", "cards", "score",
+                                                              "turn"} for s in v["seats"])
+
+
+def test_a_view_says_whose_turn_top_card_colour_hand_sizes_and_the_uno_window():
+    b = Board("0123456789abcdef", "hall")
+    with open(EXAMPLES[1]) as f:
+        lines = f.read().splitlines()
+    b.replay(lines[:60])
+    t = b.run.table
+    v = b.view()
+    assert v["turn"] == "seat %d" % t.turn and v["phase"] == "play"
+    assert [s["cards"] for s in v["seats"]] == [len(t.hands[s]) for s in t.seats]
+    assert v["top"] and v["colour"] in "RYGB" and v["direction"] in ("clockwise",
+                                                                       "counter-clockwise")
+    assert 0 < len(v["lines"]) <= 8
+    run = Replay()
+    for _, _, evs in run.run(lines):
+        pass
+    b.replay(lines[60:])
+    rows, series = tally([b])
+    assert sum(r["points"] for r in rows) == sum(s["round_points"] for s in series) > 0
+    assert rows[0]["player"] == "seat %d, hall" % run.table.winner
+
+
+def test_names_replace_seat_numbers_where_players_are_named():
+    b = Board("t", "hall")
+    lines = ['{"in":"seat","seat":3}', '{"in":"player","seat":3,"name":"Li Wei"}',
+             '{"in":"seat","seat":5}', '{"in":"pad","uid":"04a1b2c3d4e5f6"}']
+    b.badges = {"04a1b2c3d4e5f6": "Ana"}
+    b.replay(lines)
+    v = b.view()
+    assert [s["who"] for s in v["seats"]] == ["Li Wei", "Ana"]
+    assert any("Li Wei joins" in x or "Li Wei is" in x for x in v["lines"])
+
+
+def _serve_app(hub):
+    from aiohttp.test_utils import TestClient, TestServer
+    return TestClient(TestServer(make_app(hub)))
+
+
+def test_routes_state_and_the_event_stream_framing():
+    async def go():
+        hub = Hub()
+        hub.publish("table", {"slot": "/dev/x", "label": "hall", "seq": 1})
+        async with _serve_app(hub) as client:
+            r = await client.get("/")
+            page = await r.text()
+            assert r.status == 200 and "EventSource" not in page and "/static/app.js" in page
+            for asset in ("/static/app.js", "/static/style.css"):
+                r = await client.get(asset)
+                assert r.status == 200 and len(await r.read()) > 500, asset
+            assert (await client.get("/static/nope.js")).status == 404
+            assert (await client.get("/nowhere")).status == 404
+            r = await client.get("/state.json")
+            assert (await r.json())["tables"][0]["label"] == "hall"
+            r = await client.get("/events")
+            assert r.headers["Content-Type"].startswith("text/event-stream")
+            got = b""
+            while got.count(b"\n\n") < 2:
+                got += await r.content.readany()
+            hub.publish("attention", [{"table": "hall", "what": "rejected: not your turn"}])
+            hub.publish("table", {"slot": "/dev/x", "label": "hall", "seq": 2})
+            while got.count(b"\n\n") < 4:
+                got += await r.content.readany()
+            r.close()
+            return got
+    got = asyncio.run(go()).decode()
+    frames = got.split("\n\n")
+    assert frames[0] == "retry: 2000"
+    kinds = []
+    for fr in frames[1:4]:
+        ev, data = fr.split("\n")
+        assert ev.startswith("event: ") and data.startswith("data: ")
+        kinds.append(ev[7:])
+        json.loads(data[6:])             # one line of JSON per event
+    assert kinds == ["state", "attention", "table"]
+    assert sse("x", {"a": "b\nc"}).count(b"\n") == 3     # a newline in text stays escaped
+
+
+def test_a_table_that_vanishes_shows_not_connected_and_the_others_go_on(tmp_path):
+    posts = []
+    w = Watcher(str(tmp_path / "no-such-port"), str(tmp_path / "db.sqlite3"),
+                lambda k, d: posts.append((k, d)), every=0.05, timeout=0.3)
+    w.start()
+    end = time.monotonic() + 10
+    while not posts and time.monotonic() < end:
+        time.sleep(0.05)
+    w.stop.set()
+    w.join(5)
+    kind, v = posts[0]
+    assert kind == "table" and v["connected"] is False and "cannot open" in v["why"]
+    assert "\n" not in v["why"] and "Traceback" not in v["why"]
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_serve_refuses_what_it_cannot_do_in_one_line(capsys, tmp_path, monkeypatch):
+    monkeypatch.delenv("UNOTABLE_PORT", raising=False)
+    monkeypatch.setattr("unotable.commands.likely_boards", lambda: [])
+    monkeypatch.setattr("unotable.sim.running", lambda: [])
+    for argv, want in ((["serve"], "which tables?"), (["serve", "--all"], "which tables?"),
+                       (["serve", "--http-port", "99999"], "0..65535"),
+                       (["serve", "--every", "0"], "above 0")):
+        try:
+            code = main(argv + ["--db", str(tmp_path / "d.sqlite3")])
+        except SystemExit as e:
+            code = e.code
+        out, err = capsys.readouterr()
+        lines = err.strip().splitlines()
+        assert code == 2 and len(lines) == 1 and want in lines[0], (argv, err)
+        assert lines[0].startswith("unotable serve: ")
+    with socket.socket() as s:       # a port in use
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        code = main(["serve", "-p", "/dev/null", "--http-port", str(s.getsockname()[1]),
+                     "--db", str(tmp_path / "d.sqlite3")])
+    out, err = capsys.readouterr()
+    assert code == 2 and "cannot listen on 127.0.0.1:" in err and len(err.splitlines()) == 1
+
+
+class Stream(threading.Thread):
+    """Reads the server's event stream as a browser would, keeping every message."""
+
+    def __init__(self, url):
+        super().__init__(daemon=True)
+        self.url = url
+        self.messages = []
+        self.stopped = False
+
+    def run(self):
+        with urllib.request.urlopen(self.url, timeout=30) as r:
+            kind = None
+            for raw in r:
+                if self.stopped:
+                    break
+                line = raw.decode().rstrip("\n")
+                if line.startswith("event: "):
+                    kind = line[7:]
+                elif line.startswith("data: "):
+                    self.messages.append((kind, line[6:], time.monotonic()))
+
+    def tables(self):
+        out = {}
+        for kind, data, _ in self.messages:
+            if kind == "state":
+                out.update((t["slot"], t) for t in json.loads(data)["tables"])
+            elif kind == "table":
+                t = json.loads(data)
+                out[t["slot"]] = t
+        return out
+
+
+def start_serve(ports, db, extra=()):
+    port = _free_port()
+    argv = [UNOTABLE if os.path.exists(UNOTABLE) else sys.executable]
+    if argv[0] == sys.executable:
+        argv += ["-m", "unotable.cli"]
+    argv += ["serve", "--db", db, "--http-port", str(port), *extra]
+    for p in ports:
+        argv += ["-p", p]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    assert line.startswith("scoreboard on http://127.0.0.1:%d/" % port), \
+        line + proc.stderr.read()
+    return proc, "http://127.0.0.1:%d" % port
+
+
+def test_serve_live_tables_every_message_and_page_free_of_hidden_cards(code, tmp_path):
+    """Two simulated tables play whole rounds (the house rules' too) while `unotable serve`
+    watches them; every server-sent event and the page's state are searched for any card
+    that sat in a hand and was never shown."""
+    tables = [sim.SimTable(EXAMPLES[2], pace=5, code=code),
+              sim.SimTable(EXAMPLES[1], pace=5, code=code)]
+    for t in tables:
+        t.link.close()
+    proc = None
+    try:
+        proc, url = start_serve([t.port for t in tables], str(tmp_path / "night.sqlite3"))
+        stream = Stream(url + "/events")
+        stream.start()
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            done = all(t.done for t in tables)
+            views = stream.tables()
+            if done and len(views) == 2 and all(v["phase"] == "round over"
+                                                for v in views.values()):
+                break
+            time.sleep(0.2)
+        views = stream.tables()
+        assert sorted(v["phase"] for v in views.values()) == ["round over", "round over"], \
+            views
+        with urllib.request.urlopen(url + "/state.json", timeout=10) as r:
+            page_state = r.read().decode()
+        with urllib.request.urlopen(url + "/", timeout=10) as r:
+            page = r.read().decode()
+        seen = Seen()
+        for path in (EXAMPLES[2], EXAMPLES[1]):
+            run = Replay()
+            with open(path) as f:
+                for _, _, evs in run.run(f):
+                    seen.feed(run.table, evs)
+        assert seen.hands - seen.public
+        everything = "\n".join(m[1] for m in stream.messages) + page_state + page
+        assert not seen.leaked(everything), seen.leaked(everything)
+        kinds = {m[0] for m in stream.messages}
+        assert {"state", "table", "attention", "standings"} <= kinds, kinds
+        st = json.loads(page_state)
+        assert any(a["kind"] == "penalty" for a in st["attention"])
+        assert [a["at"] for a in st["attention"]] == sorted(
+            (a["at"] for a in st["attention"]), reverse=True)      # newest first
+        assert len(st["standings"]["rows"]) >= 2
+    finally:
+        if proc:
+            proc.terminate()
+            out, err = proc.communicate(timeout=10)
+            assert "Traceback" not in err, err
+        for t in tables:
+            t.close()
+
+
+def test_serve_keeps_serving_when_a_table_dies(code, tmp_path):
+    table = sim.SimTable(EXAMPLES[0], pace=0, code=code)
+    table.link.close()
+    proc = None
+    try:
+        port = table.port
+        proc, url = start_serve([port, "/dev/unotable-nothing-here"],
+                                str(tmp_path / "n.sqlite3"))
+        stream = Stream(url + "/events")
+        stream.start()
+        end = time.monotonic() + 30
+        while time.monotonic() < end and not stream.tables().get(port, {}).get("connected"):
+            time.sleep(0.1)
+        assert stream.tables()[port]["connected"]
+        table.close()
+        table = None
+        while time.monotonic() < end and stream.tables()[port]["connected"]:
+            time.sleep(0.1)
+        views = stream.tables()
+        assert not views[port]["connected"] and views[port]["why"]
+        assert not views["/dev/unotable-nothing-here"]["connected"]
+        with urllib.request.urlopen(url + "/state.json", timeout=10) as r:
+            assert r.status == 200
+        assert proc.poll() is None
+    finally:
+        if proc:
+            proc.terminate()
+            out, err = proc.communicate(timeout=10)
+            assert "Traceback" not in err, err
+        if table:
+            table.close()
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__]))
