@@ -67,6 +67,7 @@ bench: $(BIN)/.stamp
 	MICROPYPATH=build/mpy-host:.frozen $(MPY) -X heapsize=256k bench/app_bench.py
 	PYTHONPATH=firmware $(BIN)/python bench/link_bench.py
 	$(BIN)/python bench/store_bench.py
+	$(BIN)/python bench/scoreboard_bench.py 10 30
 
 # Mutation testing (not part of `make test`): each mutant of MUTATE runs its test folder under
 # CPython and micropython; survivors are printed with their place. JOBS=2 by default.

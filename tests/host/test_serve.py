@@ -102,6 +102,39 @@ def test_a_view_says_whose_turn_top_card_colour_hand_sizes_and_the_uno_window():
     assert rows[0]["player"] == "seat %d, hall" % run.table.winner
 
 
+def test_status_faults_damage_and_notices_raise_each_item_once_and_show_no_card():
+    b = Board("t", "hall")
+    items = b.status_items({"fault": "log: OSError 5", "warn": "R7 to seat 2"}, [(5, 7, "crc")])
+    assert [(i["kind"], i["what"]) for i in items] == [
+        ("fault", "table fault: log: OSError 5"),
+        ("damage", "log damage: seqs 5..7 are not in the table's log (crc)")]
+    assert b.view()["notice"] is None                 # a take-back's card note stays away
+    assert b.status_items({"fault": "log: OSError 5", "warn": "LOG DAMAGED - sync, see status"},
+                          []) == []
+    assert b.view()["notice"] == "LOG DAMAGED - sync, see status"
+
+
+def with_takeback(tmp_path, example, at=60):
+    """The example with a take-back of the card played at its `at`-th input or after, played
+    again: the round ends as before."""
+    with open(example) as f:
+        lines = f.read().splitlines()
+    n = 0
+    for i, line in enumerate(lines):
+        if '"in"' in line:
+            n += 1
+        if n >= at and '"in":"pad"' in line:
+            lines[i + 1:i + 1] = ['{"in":"undo","n":1}', line]
+            break
+    path = tmp_path / ("undo-" + os.path.basename(example))
+    path.write_text("\n".join(lines) + "\n")
+    run = Replay()
+    for _ in run.run(lines):
+        pass
+    assert snapshot(run.table)["phase"] == "round_over"
+    return str(path)
+
+
 def test_names_replace_seat_numbers_where_players_are_named():
     b = Board("t", "hall")
     lines = ['{"in":"seat","seat":3}', '{"in":"player","seat":3,"name":"Li Wei"}',
@@ -193,6 +226,9 @@ def test_serve_refuses_what_it_cannot_do_in_one_line(capsys, tmp_path, monkeypat
         lines = err.strip().splitlines()
         assert code == 2 and len(lines) == 1 and want in lines[0], (argv, err)
         assert lines[0].startswith("unotable serve: ")
+    code = main(["serve", "-p", "/dev/null", "--db", str(tmp_path)])    # a folder for a file
+    out, err = capsys.readouterr()
+    assert code == 2 and "it is a directory" in err and len(err.splitlines()) == 1
     with socket.socket() as s:       # a port in use
         s.bind(("127.0.0.1", 0))
         s.listen()
@@ -253,8 +289,9 @@ def test_serve_live_tables_every_message_and_page_free_of_hidden_cards(code, tmp
     """Two simulated tables play whole rounds (the house rules' too) while `unotable serve`
     watches them; every server-sent event and the page's state are searched for any card
     that sat in a hand and was never shown."""
-    tables = [sim.SimTable(EXAMPLES[2], pace=5, code=code),
-              sim.SimTable(EXAMPLES[1], pace=5, code=code)]
+    scripts = [with_takeback(tmp_path, EXAMPLES[2]), EXAMPLES[1]]
+    tables = [sim.SimTable(scripts[0], pace=5, code=code),
+              sim.SimTable(scripts[1], pace=5, code=code)]
     for t in tables:
         t.link.close()
     proc = None
@@ -278,7 +315,7 @@ def test_serve_live_tables_every_message_and_page_free_of_hidden_cards(code, tmp
         with urllib.request.urlopen(url + "/", timeout=10) as r:
             page = r.read().decode()
         seen = Seen()
-        for path in (EXAMPLES[2], EXAMPLES[1]):
+        for path in scripts:
             run = Replay()
             with open(path) as f:
                 for _, _, evs in run.run(f):
@@ -289,7 +326,7 @@ def test_serve_live_tables_every_message_and_page_free_of_hidden_cards(code, tmp
         kinds = {m[0] for m in stream.messages}
         assert {"state", "table", "attention", "standings"} <= kinds, kinds
         st = json.loads(page_state)
-        assert any(a["kind"] == "penalty" for a in st["attention"])
+        assert {"penalty", "reject", "undo"} <= {a["kind"] for a in st["attention"]}
         assert [a["at"] for a in st["attention"]] == sorted(
             (a["at"] for a in st["attention"]), reverse=True)      # newest first
         assert len(st["standings"]["rows"]) >= 2

@@ -106,6 +106,9 @@ def cmd_serve(args):
         raise UsageError("which tables? give -p PORT (once per table), --all (every board "
                          "and simulated table connected), or --night N (a night from the host "
                          "database)")
+    if ports:
+        with Store(args.db):     # a database that cannot be used is one line, before serving
+            pass
     try:
         import aiohttp  # noqa: F401
     except ImportError:

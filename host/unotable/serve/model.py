@@ -132,7 +132,11 @@ class Board:
         if fault and fault != self.fault:
             items.append(self._item(self.seq, 0, "table fault: %s" % fault, "fault"))
         self.fault = fault
-        self.notice = status.get("warn") if isinstance(status, dict) else None
+        warn = status.get("warn") if isinstance(status, dict) else None
+        # the log's notices only: after a take-back the table's display names the card that
+        # goes back, and to a hand ("R7 to seat 2")
+        self.notice = warn if isinstance(warn, str) and warn.lower().startswith("log") \
+            else None
         for g in gaps:
             items.append(self._item(g[0], 0, "log damage: seqs %d..%d are not in the table's "
                                     "log (%s)" % tuple(g), "damage"))
