@@ -205,6 +205,58 @@ def test_a_table_that_vanishes_shows_not_connected_and_the_others_go_on(tmp_path
     assert "\n" not in v["why"] and "Traceback" not in v["why"]
 
 
+class FakeLeague:
+    """unotable.league's interface (helper LEAGUE's module), as the scoreboard uses it."""
+    night = {"id": 3, "name": "Friday", "started": "2026-12-01", "closed": None}
+
+    def __init__(self, tid):
+        self.tid = tid
+
+    def current_night(self, store):
+        return self.night
+
+    def standings(self, store, night=None, season=False, rule=None):
+        assert night == 3
+        return [{"player": "Li Wei", "rounds": 2, "rounds_won": 1, "points": 90,
+                 "unos_forgotten": 1}]
+
+    def night_series(self, store, night):
+        return [{"player": "Li Wei", "table": self.tid, "wall": 0, "round_points": 90,
+                 "unos_forgotten": 1}]
+
+
+def test_a_closed_night_comes_from_the_database_with_the_leagues_standings(tmp_path,
+                                                                         monkeypatch):
+    import types
+    from hostkit import TID, FakeLink, bot_records, chained
+    from unotable.serve import closed_night
+    from unotable.serve.watch import standings
+    from unotable.store import Store
+    db = str(tmp_path / "n.sqlite3")
+    with Store(db) as s:
+        s.name_table(TID, "hall")
+        s.sync(TID, FakeLink(*chained(bot_records(300))))
+    league = FakeLeague(TID)
+    monkeypatch.setitem(sys.modules, "unotable.league", types.SimpleNamespace(**{
+        k: getattr(league, k) for k in ("current_night", "standings", "night_series")}))
+    monkeypatch.setattr("unotable.league", sys.modules["unotable.league"], raising=False)
+    hub = Hub()
+    closed_night(types.SimpleNamespace(db=db, night=3), hub)
+    st = hub.state()
+    assert [t["label"] for t in st["tables"]] == ["hall"] and st["tables"][0]["seq"] > 250
+    assert not st["tables"][0]["connected"] and "closed" in st["tables"][0]["why"]
+    assert st["standings"]["source"] == "league" and st["standings"]["rows"][0]["points"] == 90
+    with Store(db, readonly=True) as s:            # live: the current night's
+        assert standings(s, [])["night"] == 3
+    monkeypatch.delitem(sys.modules, "unotable.league")
+    import unotable
+    monkeypatch.delattr(unotable, "league", raising=False)
+    monkeypatch.setattr("unotable.serve.watch._league", lambda: None)
+    with pytest.raises(Exception) as e:
+        closed_night(types.SimpleNamespace(db=db, night=3), Hub())
+    assert "--night needs the league" in str(e.value)
+
+
 def _free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
