@@ -99,7 +99,7 @@ def test_a_view_says_whose_turn_top_card_colour_hand_sizes_and_the_uno_window():
     b.replay(lines[60:])
     rows, series = tally([b])
     assert sum(r["points"] for r in rows) == sum(s["round_points"] for s in series) > 0
-    assert rows[0]["player"] == "seat %d, hall" % run.table.winner
+    assert rows[0]["player"] == "seat %d @ hall" % run.table.winner
 
 
 def test_status_faults_damage_and_notices_raise_each_item_once_and_show_no_card():
@@ -211,9 +211,16 @@ class FakeLeague:
 
     def __init__(self, tid):
         self.tid = tid
+        self.filled = []
 
     def current_night(self, store):
         return self.night
+
+    def refresh(self, store, tid):
+        self.filled.append(tid)
+
+    def refresh_all(self, store):
+        self.filled.append("all")
 
     def standings(self, store, night=None, season=False, rule=None):
         assert night == 3
@@ -238,7 +245,8 @@ def test_a_closed_night_comes_from_the_database_with_the_leagues_standings(tmp_p
         s.sync(TID, FakeLink(*chained(bot_records(300))))
     league = FakeLeague(TID)
     monkeypatch.setitem(sys.modules, "unotable.league", types.SimpleNamespace(**{
-        k: getattr(league, k) for k in ("current_night", "standings", "night_series")}))
+        k: getattr(league, k) for k in ("current_night", "standings", "night_series", "refresh",
+                                  "refresh_all")}))
     monkeypatch.setattr("unotable.league", sys.modules["unotable.league"], raising=False)
     hub = Hub()
     closed_night(types.SimpleNamespace(db=db, night=3), hub)
@@ -246,8 +254,10 @@ def test_a_closed_night_comes_from_the_database_with_the_leagues_standings(tmp_p
     assert [t["label"] for t in st["tables"]] == ["hall"] and st["tables"][0]["seq"] > 250
     assert not st["tables"][0]["connected"] and "closed" in st["tables"][0]["why"]
     assert st["standings"]["source"] == "league" and st["standings"]["rows"][0]["points"] == 90
-    with Store(db, readonly=True) as s:            # live: the current night's
-        assert standings(s, [])["night"] == 3
+    assert league.filled == ["all"]                 # the index filled before it is read
+    with Store(db) as s:                            # live: the current night's
+        assert standings(s, [], fill=TID)["night"] == 3
+    assert league.filled == ["all", TID]
     monkeypatch.delitem(sys.modules, "unotable.league")
     import unotable
     monkeypatch.delattr(unotable, "league", raising=False)

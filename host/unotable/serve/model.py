@@ -78,7 +78,7 @@ class Board:
         """Who the standings count: the seat's player, else the seat at this table (seat 3
         here is not seat 3 at the next table)."""
         n = self.who(seat)
-        return n if n != "seat %d" % seat else "%s, %s" % (n, self.label)
+        return n if n != "seat %d" % seat else "%s @ %s" % (n, self.label)
 
     def words(self, text):
         return _SEAT.sub(lambda m: self.who(int(m.group(1))), text)

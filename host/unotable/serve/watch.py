@@ -70,6 +70,7 @@ class Watcher(threading.Thread):
                 Store(self.db_path) as db:
             hello = link.hello()
             key = connected_table(db, link, hello)
+            link.set_clock()      # as sync does: the rounds get their date, nights their rounds
             db.sync(key, link)
             gaps = set(db.gaps(key))
             b = Board(key, db.label(key) or key, db.registry(key), refresh_badges(db))
@@ -103,23 +104,28 @@ class Watcher(threading.Thread):
         if items:
             self.post("attention", items)
         if rounds:
-            self.post("standings", standings(db, self.boards.values()))
+            self.post("standings", standings(db, self.boards.values(), fill=self.board.key))
 
 
-def standings(db, boards, night=None):
-    """{"rows": [...], "series": [...], "source": ...}: the league's when it is there, else
-    the scoreboard's own tally of the rounds it replayed."""
-    league = _league()
-    if league is not None:
-        if night is None:
-            cur = league.current_night(db)
-            night = cur["id"] if cur else None
-        return {"rows": league.standings(db, night=night),
-                "series": league.night_series(db, night) if night is not None else [],
-                "source": "league", "night": night}
+def standings(db, boards, night=None, fill=None):
+    """{"rows": [...], "series": [...], "source": ..., "night": ...}: the league's when it is
+    there (fill: a table just synced, whose rounds go into the league's index first), else the
+    scoreboard's own tally of the rounds it replayed."""
     from unotable.serve.model import tally
-    rows, series = tally(list(boards))
-    return {"rows": rows, "series": series, "source": "tally", "night": None}
+    league = _league()
+    if league is None:
+        rows, series = tally(list(boards))
+        return {"rows": rows, "series": series, "source": "tally", "night": None}
+    if fill is not None:
+        league.refresh(db, fill)
+    elif db.readonly:
+        league.refresh_all(db)
+    if night is None:
+        cur = league.current_night(db)
+        night = cur["id"] if cur else None
+    rows = league.standings(db, night=night, season=night is None)
+    series = league.night_series(db, night) if night is not None else tally(list(boards))[1]
+    return {"rows": rows, "series": series, "source": "league", "night": night}
 
 
 def stop_all(watchers, wait=2.0):
