@@ -143,7 +143,7 @@ def test_names_replace_seat_numbers_where_players_are_named():
     b.replay(lines)
     v = b.view()
     assert [s["who"] for s in v["seats"]] == ["Li Wei", "Ana"]
-    assert any("Li Wei joins" in x or "Li Wei is" in x for x in v["lines"])
+    assert "Li Wei sits at seat 3" in v["lines"] and "Ana sits at seat 5" in v["lines"]
 
 
 def _serve_app(hub):

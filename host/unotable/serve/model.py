@@ -9,7 +9,8 @@ import time
 from collections import deque
 
 from uno.cards import COLOURS, played_name
-from uno.events import CARD_BACK, DEAL, DRAW, PENALTY, REJECT, ROUND, ROUND_OVER, UNDO, W_CAUGHT
+from uno.events import (CARD_BACK, DEAL, DRAW, PENALTY, PLAYER, REJECT, ROUND, ROUND_OVER,
+                        UNDO, W_CAUGHT)
 from uno.names import PHASES, WHY
 from uno.narrate import say
 from uno.record import Replay
@@ -98,7 +99,11 @@ class Board:
             code = ev[0]
             if code == DEAL:
                 continue                   # a deal is 7 lines a seat: the hand sizes say it
-            text = self.words(public_say(ev))
+            if code == PLAYER:            # "seat 3 is Li Wei" would read "Li Wei is Li Wei"
+                text = "%s sits at seat %d" % (self.who(ev[1]), ev[1]) if ev[2] is not None \
+                    else "seat %d has no player named" % ev[1]
+            else:
+                text = self.words(public_say(ev))
             self.lines.append(text)
             if code == REJECT:
                 items.append(self._item(seq, ev[2], "rejected: %s" % REASONS[ev[1]], "reject"))
