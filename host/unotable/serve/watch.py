@@ -15,6 +15,9 @@ from unotable.store import Store
 from unotable.serve.model import Board, refresh_badges
 
 RETRY = 2.0     # seconds before a table that vanished is looked for again
+# One writer at a time among the watchers: SQLite would make the others sleep in its busy
+# handler (up to tens of ms a try), a lock wakes the next one as soon as the write is done.
+WRITING = threading.Lock()
 
 
 def _league():
@@ -71,7 +74,8 @@ class Watcher(threading.Thread):
             hello = link.hello()
             key = connected_table(db, link, hello)
             link.set_clock()      # as sync does: the rounds get their date, nights their rounds
-            db.sync(key, link)
+            with WRITING:
+                db.sync(key, link)
             gaps = set(db.gaps(key))
             b = Board(key, db.label(key) or key, db.registry(key), refresh_badges(db))
             b.port = self.port
@@ -89,7 +93,8 @@ class Watcher(threading.Thread):
                 if isinstance(nxt, int) and nxt == known and status.get("fault") == b.fault:
                     continue
                 if nxt != known:
-                    db.sync(key, link)
+                    with WRITING:
+                        db.sync(key, link)
                     known = nxt
                     b.badges = refresh_badges(db)     # a badge enrolled tonight names its seat
                 new = sorted(set(db.gaps(key)) - gaps)
@@ -104,7 +109,9 @@ class Watcher(threading.Thread):
         if items:
             self.post("attention", items)
         if rounds:
-            self.post("standings", standings(db, self.boards.values(), fill=self.board.key))
+            with WRITING:
+                st = standings(db, self.boards.values(), fill=self.board.key)
+            self.post("standings", st)
 
 
 def standings(db, boards, night=None, fill=None):
