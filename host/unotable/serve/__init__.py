@@ -52,6 +52,7 @@ def closed_night(args, hub):
             b.why = "night %s is closed" % args.night
             v = b.view()
             v["slot"] = tid
+            v["order"] = keys.index(key)
             hub.publish("table", v)
         hub.publish("standings", st)
 
@@ -83,9 +84,9 @@ async def _serve(args, ports):
     boards = {}
     post = hub.poster(loop)
     watchers = [Watcher(p, args.db, post, every=args.every, timeout=args.timeout,
-                        boards=boards) for p in ports]
+                        boards=boards, order=i) for i, p in enumerate(ports)]
     for w in watchers:
-        hub.publish("table", dict(w.board.view(), slot=w.port))
+        hub.publish("table", w._view())
         w.start()
     host = "[%s]" % args.host if ":" in args.host else args.host
     print("scoreboard on http://%s:%d/ watching %s; Ctrl-C stops it" % (

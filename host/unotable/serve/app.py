@@ -38,7 +38,8 @@ class Hub:
         self.sent = 0
 
     def state(self):
-        return {"title": self.title, "tables": [self.tables[k] for k in sorted(self.tables)],
+        return {"title": self.title, "tables": sorted(self.tables.values(), key=lambda t: (
+                    t.get("order", 0), t["slot"])),
                 "attention": list(self.attention)[::-1], "standings": self.standings}
 
     def publish(self, kind, data):

@@ -32,9 +32,10 @@ class Watcher(threading.Thread):
     """Watches the table on one port for as long as the server runs; post(kind, data) is
     called from this thread with each change (the server makes it thread-safe)."""
 
-    def __init__(self, port, db, post, every=0.1, timeout=1.0, boards=None):
+    def __init__(self, port, db, post, every=0.1, timeout=1.0, boards=None, order=0):
         super().__init__(daemon=True, name="watch " + port)
         self.port = port
+        self.order = order        # the page shows the tables in the order they were given
         self.db_path = db
         self.post = post
         self.every = every
@@ -66,6 +67,7 @@ class Watcher(threading.Thread):
     def _view(self):
         v = self.board.view()
         v["slot"] = self.port
+        v["order"] = self.order
         return v
 
     def _watch(self):

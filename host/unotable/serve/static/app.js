@@ -18,9 +18,9 @@ function tableCard(t) {
   if (!card) {
     card = $("table-tpl").content.firstElementChild.cloneNode(true);
     card.dataset.slot = t.slot;
-    const all = [...document.querySelectorAll(".table")].map((c) => c.dataset.slot);
-    const after = all.filter((s) => s < t.slot).length;
-    $("tables").insertBefore(card, $("tables").children[after] || null);
+    card.dataset.order = t.order || 0;
+    const next = [...document.querySelectorAll(".table")].find((c) => +c.dataset.order > (t.order || 0));
+    $("tables").insertBefore(card, next || null);
   }
   card.classList.toggle("down", !t.connected);
   card.dataset.seq = t.seq;
@@ -33,9 +33,11 @@ function tableCard(t) {
   c.className = "card " + (t.top ? col : "none");
   card.querySelector(".card-face").textContent = t.top ? t.top.split(">")[0] : "";
   c.title = t.top ? "top card " + t.top + (t.colour ? ", colour " + t.colour : "") : "no card played";
-  card.querySelector(".t-who").textContent = t.turn || (t.winner ? "" : "");
-  card.querySelector(".t-dir").textContent = t.winner ? "winner: " + t.winner
-    : (t.turn ? (t.direction === "clockwise" ? "↻ clockwise" : "↺ counter-clockwise") : "");
+  const who = card.querySelector(".t-who");
+  who.textContent = t.turn || t.winner || "";
+  who.dataset.kind = t.turn ? "turn" : (t.winner ? "winner" : "");
+  card.querySelector(".t-dir").textContent = t.turn
+    ? (t.direction === "clockwise" ? "↻ clockwise" : "↺ counter-clockwise") : "";
   card.querySelector(".t-uno").textContent = t.uno
     ? "UNO window: " + t.uno.who + (t.uno.called ? " called UNO" : " — not called yet") : "";
   const seats = card.querySelector(".t-seats");
@@ -45,8 +47,10 @@ function tableCard(t) {
     li.title = s.who + ": " + s.cards + " card" + (s.cards === 1 ? "" : "s") + ", " + s.score + " points";
     return li;
   }));
+  const few = state.tables.length <= 2;      // room on the screen: bigger, and more lines
+  $("tables").classList.toggle("few", few);
   const lines = card.querySelector(".t-lines");
-  lines.replaceChildren(...t.lines.slice(-5).map((l) =>
+  lines.replaceChildren(...t.lines.slice(few ? -8 : -4).map((l) =>
     el("li", /^(REJECTED|PENALTY|TAKE-BACK)/.test(l) ? "bad" : "", l)));
 }
 
@@ -68,7 +72,7 @@ function renderAttention() {
 function renderStandings() {
   const st = state.standings || {rows: [], series: []};
   const body = $("standings").querySelector("tbody");
-  body.replaceChildren(...st.rows.slice(0, 12).map((r, i) => {
+  body.replaceChildren(...st.rows.slice(0, 10).map((r, i) => {
     const tr = el("tr");
     tr.dataset.player = r.player;
     for (const v of [i + 1, r.player, r.rounds, r.rounds_won, r.points]) tr.append(el("td", "", v));
@@ -100,35 +104,39 @@ function pointsChart(st) {
   });
   const n = Math.max(1, (st.series || []).length);
   const top = Math.max(1, ...Object.values(total));
-  const W = 600, H = 240, L = 10, R = 150, T = 10, B = 20;
+  const W = 640, H = 150, L = 6, R = 210, T = 12, B = 8;
   const x = (i) => L + (W - L - R) * i / n, y = (v) => H - B - (H - T - B) * v / top;
   const kids = [svg("line", {x1: L, y1: H - B, x2: W - R, y2: H - B, class: "axis"})];
+  let below = 0;                      // labels go down the right edge, never on each other
   players.forEach((p, k) => {
+    const colour = COLOURS[k % COLOURS.length];
     const pts = lines[p].concat([[n, total[p]]]);
     kids.push(svg("polyline", {points: pts.map(([i, v]) => x(i) + "," + y(v)).join(" "),
-      fill: "none", stroke: COLOURS[k % COLOURS.length], "stroke-width": 4}));
-    kids.push(svg("text", {x: W - R + 8, y: Math.min(H - 4, y(total[p]) + 6),
-      fill: COLOURS[k % COLOURS.length]}, p + " " + total[p]));
+      fill: "none", stroke: colour, "stroke-width": 4}));
+    const ly = Math.max(y(total[p]) + 6, below + 18);
+    if (ly <= H) {
+      kids.push(svg("text", {x: W - R + 8, y: ly, fill: colour}, p.slice(0, 18) + " " + total[p]));
+      below = ly;
+    }
   });
-  if (!players.length) kids.push(svg("text", {x: L + 10, y: H / 2, class: "quiet"}, "no round finished yet"));
+  if (!players.length) kids.push(svg("text", {x: L + 10, y: 80}, "no round finished yet"));
   box.replaceChildren(...kids);
 }
 
 // UNOs forgotten per player (caught without calling UNO): one bar each.
 function unoChart(st) {
   const box = $("uno-chart");
-  const rows = st.rows.filter((r) => r.unos_forgotten).sort((a, b) => b.unos_forgotten - a.unos_forgotten).slice(0, 6);
+  const rows = st.rows.filter((r) => r.unos_forgotten).sort((a, b) => b.unos_forgotten - a.unos_forgotten).slice(0, 5);
   const most = Math.max(1, ...rows.map((r) => r.unos_forgotten));
-  const W = 600, L = 190, bar = 32;
+  const W = 640, L = 220, bar = 24;
   const kids = [];
   rows.forEach((r, i) => {
-    const yy = 10 + i * (bar + 6);
-    kids.push(svg("text", {x: 0, y: yy + bar - 8}, r.player.slice(0, 14)));
-    kids.push(svg("rect", {x: L, y: yy, height: bar, width: (W - L - 50) * r.unos_forgotten / most,
-      fill: "#ffb020", rx: 4}));
-    kids.push(svg("text", {x: L + (W - L - 50) * r.unos_forgotten / most + 8, y: yy + bar - 8}, r.unos_forgotten));
+    const yy = 4 + i * (bar + 5), w = (W - L - 40) * r.unos_forgotten / most;
+    kids.push(svg("text", {x: 0, y: yy + bar - 5}, r.player.slice(0, 20)));
+    kids.push(svg("rect", {x: L, y: yy, height: bar, width: w, fill: "#ffb020", rx: 4}));
+    kids.push(svg("text", {x: L + w + 8, y: yy + bar - 5}, r.unos_forgotten));
   });
-  if (!rows.length) kids.push(svg("text", {x: 10, y: 120}, "none forgotten yet"));
+  if (!rows.length) kids.push(svg("text", {x: 10, y: 80}, "none forgotten yet"));
   box.replaceChildren(...kids);
 }
 
