@@ -434,5 +434,18 @@ def test_serve_keeps_serving_when_a_table_dies(code, tmp_path):
             table.close()
 
 
-if __name__ == "__main__":
-    sys.exit(pytest.main([__file__]))
+
+
+def test_the_tables_to_watch_given_found_or_both_each_once(monkeypatch):
+    import types
+    from unotable.serve import table_ports
+    monkeypatch.setattr("unotable.commands.likely_boards",
+                        lambda: [types.SimpleNamespace(device="/dev/ttyUSB0")])
+    monkeypatch.setattr("unotable.sim.running", lambda: [{"port": "/dev/pts/7", "pid": 1}])
+
+    def args(port, all_=False):
+        return types.SimpleNamespace(port=port, all=all_)
+    assert table_ports(args(["/dev/a", "/dev/b", "/dev/a"])) == ["/dev/a", "/dev/b"]
+    assert table_ports(args("/dev/a")) == ["/dev/a"]          # `unotable -p X serve`
+    assert table_ports(args(None, True)) == ["/dev/ttyUSB0", "/dev/pts/7"]
+    assert table_ports(args(["/dev/pts/7"], True)) == ["/dev/pts/7", "/dev/ttyUSB0"]

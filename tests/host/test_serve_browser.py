@@ -152,3 +152,77 @@ def test_the_page_shows_both_tables_live_and_the_standings_of_the_database(code,
             proc.communicate(timeout=10)
         for t in tables:
             t.close()
+
+
+def _hub_in_a_thread(hub):
+    """The scoreboard's app on a free port, in a thread: for page checks without tables."""
+    import asyncio
+    import threading
+    from aiohttp import web
+    from unotable.serve.app import make_app
+    ready = threading.Event()
+    box = {}
+
+    def run():
+        loop = asyncio.new_event_loop()
+        runner = web.AppRunner(make_app(hub), handle_signals=False)
+        loop.run_until_complete(runner.setup())
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        loop.run_until_complete(site.start())
+        box["url"] = "http://127.0.0.1:%d" % runner.addresses[0][1]
+        box["loop"], box["runner"] = loop, runner
+        ready.set()
+        loop.run_forever()
+        hub.close()
+        loop.run_until_complete(runner.cleanup())
+    th = threading.Thread(target=run, daemon=True)
+    th.start()
+    ready.wait(10)
+    return box, th
+
+
+def test_four_tables_fit_a_projector_ten_scroll_and_names_stay_text():
+    """The layout as the organiser's projector shows it (1920x1080), with tables mid-round
+    from the bundled examples, and a player whose name looks like HTML."""
+    from selenium.webdriver.common.by import By
+    from unotable.serve.app import Hub
+    from unotable.serve.model import Board, tally
+    driver, profile = _browser()
+    hub = Hub()
+    boards = []
+    for i in range(10):
+        example = ("round-2p.jsonl", "round-4p.jsonl", "party-4p.jsonl", "round-10p.jsonl")[i % 4]
+        with open(os.path.join(ROOT, "examples", example)) as f:
+            lines = f.read().splitlines()
+        b = Board("t%d" % i, "table %d" % (i + 1))
+        if i == 0:
+            lines[3:3] = ['{"in":"player","seat":1,"name":"<img src=x>&amp;"}']
+        b.replay(lines[:len(lines) * 2 // 3] if i % 2 else lines)
+        b.connected = True
+        boards.append(b)
+    rows, series = tally(boards)
+    box, th = _hub_in_a_thread(hub)
+    try:
+        def show(n):
+            views = [dict(b.view(), slot="p%02d" % k, order=k) for k, b in enumerate(boards[:n])]
+            box["loop"].call_soon_threadsafe(lambda: [
+                hub.tables.clear(), [hub.publish("table", v) for v in views],
+                hub.publish("standings", {"rows": rows, "series": series, "night": None})])
+            time.sleep(0.3)
+            driver.get(box["url"] + "/")
+            wait("%d tables" % n, lambda: len(driver.find_elements(By.CSS_SELECTOR, ".table"))
+                 == n, 10)
+            return driver.execute_script("return document.documentElement.scrollHeight")
+        assert show(4) <= 1080                  # four tables, charts and queue: one screen
+        assert driver.find_elements(By.CSS_SELECTOR, "#uno-chart rect")
+        assert show(10) > 1080                  # ten: the page scrolls
+        labels = [e.text for e in driver.find_elements(By.CLASS_NAME, "t-name")]
+        assert labels == ["table %d" % k for k in range(1, 11)]     # in the order given
+        first = driver.find_element(By.CSS_SELECTOR, ".table").text
+        assert "<img src=x>&amp;" in first          # shown as text, never run
+        assert not driver.find_elements(By.CSS_SELECTOR, ".table img")
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+        box["loop"].call_soon_threadsafe(box["loop"].stop)
+        th.join(5)
