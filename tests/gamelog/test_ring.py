@@ -411,3 +411,41 @@ def test_a_blob_over_several_sectors_erases_nothing_when_idle_ran():
     lg = log(d)
     lg.recover()
     assert [r[4] for r in lg.read_from(1)][-1] == big
+
+
+def test_a_flag_byte_is_set_when_most_of_its_bits_are_clear():
+    from gamelog.ring import _set
+    for b in range(256):
+        n = 0
+        for k in range(8):
+            n += b >> k & 1
+        assert _set(b) == (n < 4), b
+
+
+def test_set_aside_and_pruned_sectors_read_back_as_what_they_are():
+    """A set-aside segment stays reported at every later boot; a pruned one is gone."""
+    from gamelog.ring import K_BAD, K_FREE
+    d = chip()
+    night(d, seg_max=4000)
+    lg = log(d, seg_max=4000)
+    lg.recover()
+    base = max(lg._groups)
+    bad = lg._groups[base][0]
+    oldest = lg._groups[min(lg._groups)][0]
+    lg.close()
+    b = bytearray(d.image())
+    for i in range(bad * SS + H + 8, bad * SS + H + 20):
+        b[i] ^= 0x5A                                   # the newest segment's header
+    d.load(b)
+    for _ in range(3):
+        lg = log(d, seg_max=4000)
+        lg.recover()
+        assert lg._kind[bad] == K_BAD and [g for g in lg.damage if g[0] == base], lg.damage
+        lg.close()
+    lg = log(d, seg_max=4000)
+    lg.recover()
+    assert lg.prune(lg._bases()[1] - 1) == 1           # the oldest segment only
+    lg.close()
+    lg = log(d, seg_max=4000)
+    lg.recover()
+    assert lg._kind[oldest] == K_FREE and lg._kind[bad] == K_BAD
