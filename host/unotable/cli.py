@@ -10,7 +10,7 @@ import os
 import sys
 import traceback
 
-from unotable import commands, nights, players, settings, sim
+from unotable import commands, league, nights, players, settings, sim
 from unotable.errors import UnotableError, UsageError, file_error
 from unotable.store import default_path
 from unotable.ui import Progress
@@ -320,6 +320,26 @@ def parser():
              players.cmd_seat, [port])
     se.add_argument("seat", type=int, help="the seat, 1..10")
     se.add_argument("name", help="the player's name (1 to 24 bytes)")
+
+    # game nights and standings (issue 12): unotable/league.py
+    n = cmd("night", "start or close a game night, or list the nights", league.cmd_night,
+            [db, as_json])
+    n.add_argument("action", choices=("start", "close", "list"), help="start: NAME (rounds "
+                   "ending from now on are its own); close: the night that is on; list")
+    n.add_argument("name", nargs="?", help="the night's name (start)")
+    st = cmd("standings", "the league table per player, for a night or the season",
+             league.cmd_standings, [db, as_json])
+    g = st.add_mutually_exclusive_group()
+    g.add_argument("--night", metavar="N", help="a night's number, name or date YYYY-MM-DD "
+                   "(default: the night that is on, else the season)")
+    g.add_argument("--season", action="store_true", help="every round stored (default: the "
+                   "night that is on)")
+    st.add_argument("--csv", action="store_true", help="CSV for spreadsheets: UTF-8 with BOM, "
+                    "CRLF (default: a text table)")
+    st.add_argument("--league-points", metavar="M,R", help="league points for a match won and "
+                    "a round won (default: the kept rule, else 3,1)")
+    st.add_argument("--keep", action="store_true", help="keep --league-points as the rule "
+                    "from now on (default: this once)")
     return p
 
 
