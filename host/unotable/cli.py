@@ -228,7 +228,10 @@ def parser():
 
     cmd("ports", "list serial ports, the simulated tables running, and the likely board",
         commands.cmd_ports, [as_json])
-    cmd("status", "what the table is doing", commands.cmd_status, [port, as_json])
+    every = argparse.ArgumentParser(add_help=False)
+    every.add_argument("--all", action="store_true", help="every connected table at once: the "
+                       "likely boards and the simulated tables running (default: one, --port)")
+    cmd("status", "what the table is doing", commands.cmd_status, [port, as_json, every])
     r = cmd("rules", "show the rules, or set them between rounds", commands.cmd_rules,
             [port, as_json])
     r.add_argument("action", choices=("show", "set"), help="show: every rule (with --port, as "
@@ -249,7 +252,7 @@ def parser():
                    "partition, firmware built with ROMFS (default: files)")
 
     y = cmd("sync", "fetch the table's log into the host database; clock, rules, deck up",
-            nights.cmd_sync, [port, db])
+            nights.cmd_sync, [port, db, as_json, every])
     y.add_argument("--table", metavar="NAME", help="a label for the table's id (default: the "
                    "label it has, else the id alone)")
     y.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
@@ -296,7 +299,7 @@ def parser():
     u = cmd("undo", "take back the last input(s) of the round", commands.cmd_undo, [port])
     u.add_argument("n", nargs="?", type=_count, default=1, help="how many (default: 1)")
     m = cmd("monitor", "the live table, every event narrated as it plays", nights.cmd_monitor,
-            [port, db])
+            [port, db, every])
     m.add_argument("--table", metavar="NAME", help="a label for the table's id (default: the "
                    "label it has)")
     m.add_argument("--every", type=_seconds, default=0.5, metavar="S",

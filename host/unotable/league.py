@@ -22,6 +22,7 @@ nothing. Schema (in the host database, beside store.py's; store.VERSION is not c
 """
 import datetime
 import json
+import os
 import re
 import sqlite3
 import sys
@@ -90,9 +91,24 @@ KEYS = ("player", "rounds", "rounds_won", "matches", "matches_won", "points", "p
 
 
 def ready(store):
-    """The league's tables in the store's file (nothing written when it is read-only)."""
+    """The league's tables in the store's file. A read-only store gets its results index in
+    TEMP tables (which SQLite reads before the file's), copied from the file's when it has
+    one: the index is filled there and the file is never written."""
     if not store.readonly:
         store.db.executescript(_SCHEMA)
+        return
+    if getattr(store, "league_temp", False):
+        return
+    have = {r[0] for r in store.db.execute("SELECT name FROM sqlite_master")}
+    for name in ("results", "results_seen"):
+        ddl = re.search(r"CREATE TABLE IF NOT EXISTS %s \(.*?\)( WITHOUT ROWID)?;" % name,
+                        _SCHEMA, re.S).group(0)
+        store.db.execute(ddl.replace("CREATE TABLE IF NOT EXISTS", "CREATE TEMP TABLE")[:-1])
+        if name in have:
+            store.db.execute("INSERT INTO temp.%s SELECT * FROM main.%s" % (name, name))
+    store.db.execute("CREATE INDEX temp.results_wall ON results(wall)")
+    store.db.execute("CREATE INDEX temp.results_table ON results(table_id, first)")
+    store.league_temp = True
 
 
 def _rows(store, sql, args=()):
@@ -218,9 +234,7 @@ def refresh(store, table_id):
 
 
 def refresh_all(store):
-    """The index up to date for every stored table (nothing written in a read-only store)."""
-    if store.readonly:
-        return 0
+    """The index up to date for every stored table (in TEMP tables for a read-only store)."""
     return sum(refresh(store, r["id"]) for r in store.tables())
 
 
@@ -264,7 +278,6 @@ def start_night(store, name, now=None):
 
 
 def close_night(store, now=None):
-    ready(store)
     on = current_night(store)
     if on is None:
         raise UsageError("no night is on: `unotable night start NAME` starts one")
@@ -481,7 +494,7 @@ def cmd_night(args):
         return 0
     if args.name:
         raise UsageError("night list takes no NAME")
-    with _store(args, readonly=True) as db:
+    with _reading(args) as db:
         _fill(db, args)
         rows = [dict(n, rounds=night_rounds(db, n), started_at=_iso(n["started"]),
                      closed_at=_iso(n["closed"])) for n in nights(db)]
@@ -515,16 +528,21 @@ def _plural(n, word):
 
 
 def _fill(db, args):
-    """The index brought up to date before it is read (a read-only file is read as it is)."""
-    if db.readonly:
-        from unotable.store import Store
-        try:
-            with Store(db.path) as w:
-                refresh_all(w)
-        except Exception:       # a file we may not write: read what the index holds
-            pass
-    else:
-        refresh_all(db)
+    """The index brought up to date before it is read."""
+    refresh_all(db)
+
+
+def _reading(args):
+    """The store for reading standings: writable when the file may be written (the index
+    filled is kept), else read-only (filled in TEMP tables, the file untouched)."""
+    from unotable.store import Store, default_path
+    path = args.db or default_path()
+    try:
+        ok = os.stat(path).st_mode & 0o200 and os.access(path, os.W_OK) and os.access(
+            os.path.dirname(os.path.abspath(path)), os.W_OK)
+    except OSError:
+        ok = False
+    return Store(path, readonly=not ok)
 
 
 _HEAD = ("player", "rounds", "won", "matches", "won", "points", "table pts", "avg",
@@ -541,9 +559,9 @@ def cmd_standings(args):
     if args.keep:
         with _store(args) as db:
             keep_rule(db, rule_)
-    with _store(args, readonly=True) as db:
-        _fill(db, args)
+    with _reading(args) as db:
         night = find_night(db, args.night) if args.night is not None else None
+        _fill(db, args)
         if night is None and not args.season:
             night = current_night(db)
         rows = standings(db, night=night, season=night is None, rule=rule_)
