@@ -231,7 +231,7 @@ def parser():
     every = argparse.ArgumentParser(add_help=False)
     every.add_argument("--all", action="store_true", help="every connected table at once: the "
                        "likely boards and the simulated tables running (default: one, --port)")
-    cmd("status", "what the table is doing", commands.cmd_status, [port, as_json, every])
+    cmd("status", "what the table is doing", commands.cmd_status, [port, db, as_json, every])
     r = cmd("rules", "show the rules, or set them between rounds", commands.cmd_rules,
             [port, as_json])
     r.add_argument("action", choices=("show", "set"), help="show: every rule (with --port, as "

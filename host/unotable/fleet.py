@@ -10,6 +10,7 @@ One table that fails says why in its own line and does not stop the others.
 import sqlite3
 import sys
 import threading
+import time
 
 from unotable.errors import UnotableError, UsageError, file_error
 
@@ -85,8 +86,9 @@ class _Lines:
         if self.quiet:
             return
         with self.lock:
-            for line in lines:
-                self.out.write("%s: %s\n" % (table.name, line))
+            for line in lines:      # a line that starts with the name already keeps it
+                named = line.startswith(table.name) and line[len(table.name):][:1] in (" ", ":")
+                self.out.write("%s\n" % line if named else "%s: %s\n" % (table.name, line))
             self.out.flush()
 
     def end(self):
@@ -160,9 +162,18 @@ def code(tables):
 
 
 def store(path):
-    """A Store for one table's thread: its own connection, waiting out the others' writes."""
-    from unotable.store import Store
-    db = Store(path)
+    """A Store for one table's thread: its own connection, waiting out the others' writes
+    (another program's too: opening waits up to BUSY_MS for a lock to go)."""
+    from unotable.store import Store, StoreError
+    end = time.monotonic() + BUSY_MS / 1000
+    while True:
+        try:
+            db = Store(path)
+            break
+        except StoreError as e:
+            if "locked" not in str(e) or time.monotonic() > end:
+                raise
+            time.sleep(0.2)
     db.db.execute("PRAGMA busy_timeout = %d" % BUSY_MS)
     return db
 

@@ -130,11 +130,11 @@ def _sync_one(args, t, deck, rules):
             t.set_name(db.label(name) or name)
             t.data["id"] = name
             t.data["label"] = db.label(name)
-            before = db.next_seq(name)
+            before = db._count(name)
             try:
                 code = _sync(args, link, db, deck, rules)
             finally:
-                t.data["new"] = db.next_seq(name) - before
+                t.data["new"] = db._count(name) - before
                 t.data["held"] = _held(db, name)
             return code
     except Refused as e:
