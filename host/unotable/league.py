@@ -554,6 +554,8 @@ def cmd_standings(args):
     rule_ = parse_rule(args.league_points) if args.league_points else None
     if args.night is not None and args.season:
         raise UsageError("give --night N or --season, not both")
+    if args.csv and getattr(args, "json", False):
+        raise UsageError("give --csv or --json, not both")
     if args.keep and rule_ is None:
         raise UsageError("--keep keeps the --league-points given: give them")
     if args.keep:
@@ -580,10 +582,17 @@ def cmd_standings(args):
         return 0
     cols = [_HEAD] + [[d["player"]] + [("%.1f" % d[k]) if k == "avg_points" else str(d[k])
                                        for k in KEYS[1:]] for d in rows]
-    wide = [max(len(c[i]) for c in cols) for i in range(len(_HEAD))]
+    wide = [max(_width(c[i]) for c in cols) for i in range(len(_HEAD))]
     for c in cols:
-        print("  ".join([c[0].ljust(wide[0])] + [c[i].rjust(wide[i]) for i in range(1, len(c))]))
+        print("  ".join([c[0] + " " * (wide[0] - _width(c[0]))] +
+                        [c[i].rjust(wide[i]) for i in range(1, len(c))]))
     return 0
+
+
+def _width(text):
+    """Columns a name takes on a terminal: 李伟 takes four."""
+    import unicodedata
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def write_csv(rows, out):

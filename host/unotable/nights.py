@@ -198,7 +198,7 @@ def _index(db, name):
     from unotable import league
     try:
         n = league.refresh(db, name)
-    except sqlite3.Error as e:
+    except (sqlite3.Error, ValueError) as e:     # the inputs are stored all the same
         print("  the standings index was not updated (%s): `unotable standings` fills it" % e)
         return
     if n:
