@@ -218,11 +218,11 @@ class RingLog(Log):
         if top >= 0:
             hs, hser = top, self._ser[top]
         else:
-            hs, hser = n - 1, 0
+            hs, hser = n - 1, -1
             for i in range(n):                    # an empty ring: go on from the stamps
-                if kind[i] == K_PREP and (hser == 0 or self._ser[i] - 1 < hser):
-                    hs, hser = (i - 1) % n, self._ser[i] - 1
-            if hser == 0:
+                if kind[i] == K_PREP and (hser < 0 or self._ser[i] - 1 < hser):
+                    hs, hser = (i - 1) % n, self._ser[i] - 1   # the first stamped is next
+            if hser < 0:
                 hser = maxser
         self._hs = hs
         self._hser = hser

@@ -287,3 +287,120 @@ def test_a_boot_keeps_the_sectors_erased_ahead():
     lg.recover()
     assert lg._prep >= 1 and d.erases == e             # ready sectors are not erased again
     lg.close()
+
+
+def _changed(before, d):
+    mem = d.image()
+    return [i for i in range(len(before)) if before[i] != mem[i]]
+
+
+def test_a_boot_goes_on_right_after_the_last_record_of_the_newest_segment():
+    """The segment a boot finds at the ring's head is continued in place: the next record is
+    programmed right after the last one, in the same sector, and no segment is begun."""
+    d = chip()
+    lg = log(d)
+    lg.recover()
+    for i, inp in enumerate(inputs(5)):
+        lg.append(inp, 100 + i)
+    lg.close()
+    before = bytes(d.image())
+    lg = log(d)
+    assert lg.recover()[2] == 6
+    assert lg._bases() == [1]
+    sec = lg._hs
+    end = sec * SS + len(before[sec * SS:(sec + 1) * SS].rstrip(b"\xff"))
+    assert lg.append((SEAT, 4, 0), 200) == 6
+    assert lg._bases() == [1]
+    got = _changed(before, d)
+    # right after the last record, in the sector that holds it; elsewhere only a header
+    # (a sector stamped ahead)
+    mine = [i for i in got if i // SS == sec]
+    assert mine and mine[0] == end and mine[-1] - mine[0] < 16, mine
+    assert all(i % SS < H for i in got if i // SS != sec), got
+    lg.close()
+    lg = log(d)
+    assert lg.recover()[1][-1] == (SEAT, 4, 0) and lg.damage == []
+
+
+def test_a_boot_after_a_round_end_goes_on_in_the_newest_segment():
+    d = chip()
+    recs = night(d, rounds=1, per=2)
+    lg = log(d)
+    lg.recover()
+    bases = lg._bases()
+    before = bytes(d.image())
+    sec = lg._hs
+    end = sec * SS + len(before[sec * SS:(sec + 1) * SS].rstrip(b"\xff"))
+    lg.append((SEAT, 4, 0), 99000)
+    assert lg._bases() == bases
+    got = [i for i in _changed(before, d) if i % SS >= H]  # not a stamp ahead
+    assert got and got[0] == end and got[-1] - got[0] < 16, got
+    lg.close()
+    recs.append((len(recs) + 1, INPUT, 99000, False, (SEAT, 4, 0)))
+    check(recs, set(), "damaged", boot(d))
+
+
+def test_the_smallest_ring_works():
+    n = 2 + 3                                          # AHEAD + 3 sectors
+    d = Nor(n, SS)
+    lg = RingLog(d, "/tmp/gamelog-ring", seg_max=SS, table_id=TID)
+    lg.recover()
+    for i, inp in enumerate(inputs(6)):
+        lg.append(inp, 100 + i)
+        lg.idle()
+    lg.close()
+    lg = RingLog(d, "/tmp/gamelog-ring", seg_max=SS, table_id=TID)
+    assert lg.recover()[1] == inputs(6)
+    lg.close()
+    try:
+        RingLog(Nor(n - 1, SS), "/tmp/gamelog-ring", table_id=TID)
+        raise AssertionError("a ring of %d sectors" % (n - 1))
+    except ValueError:
+        pass
+
+
+def test_a_boot_of_an_empty_ring_uses_the_sectors_stamped_before():
+    """Sectors erased and stamped ahead (idle) before the first record are ready at the next
+    boot too: the first appends then erase nothing."""
+    d = chip()
+    lg = log(d)
+    lg.recover()
+    for _ in range(4):
+        lg.idle()
+    assert lg._prep >= 2
+    lg.close()
+    first = [i for i in range(NSEC) if d.image()[i * SS] != 0xFF]
+    lg = log(d)
+    lg.recover()
+    assert lg._prep >= 2
+    e = d.erases
+    for i, inp in enumerate(inputs(4)):
+        lg.append(inp, 100 + i)
+    assert d.erases == e and d.conflicts == 0
+    # the first sector stamped is the first used: none is left behind stamped and unused
+    # (a serial of 1 once read as "no stamp found": the boot skipped a ready sector)
+    assert d.image()[first[0] * SS + H] != 0xFF
+    lg.close()
+    lg = log(d)
+    assert lg.recover()[1] == inputs(4)
+
+
+def test_a_blob_over_several_sectors_erases_nothing_when_idle_ran():
+    """_room asks for every sector a record will reach: with idle() between inputs the
+    snapshot that spans three sectors finds them all ready."""
+    d = chip()
+    lg = log(d, seg_max=4000)
+    lg.recover()
+    for i, inp in enumerate(inputs(3)):
+        lg.append(inp, 100 + i)
+        lg.idle()
+    for _ in range(6):
+        lg.idle()
+    e = d.erases
+    big = "s" * (2 * SS)                               # the rest of a sector, then 2 more
+    lg.record(9, big, 300)
+    assert d.erases == e, (d.erases, e)
+    lg.close()
+    lg = log(d)
+    lg.recover()
+    assert [r[4] for r in lg.read_from(1)][-1] == big
