@@ -281,3 +281,29 @@ def test_standings_of_an_empty_database(tmp_path, capsys):
     c, out, err = run(capsys, "night", "list", "--db", db)
     assert c == 0 and out.startswith("no nights yet")
     assert not os.path.exists(db)              # a read leaves no file behind
+
+
+def test_the_index_agrees_with_the_rounds_the_store_finds(tmp_path):
+    """A long night of bots (several matches): rounds, winners, matches and the table's own
+    scores in the index are what Store.games() finds replaying the same inputs."""
+    from hostkit import bot_records
+    db = str(tmp_path / "h.sqlite3")
+    tid = "0123456789abcdef"
+    with Store(db) as s:
+        s.name_table(tid, "bots")
+        s.sync(tid, FakeLink(bot_records(5000), tid=tid))
+        league.refresh(s, tid)
+        games = [g for g in s.games(tid) if g["winner"] is not None]
+        rows = by_player(league.standings(s, season=True))
+    assert len({g["match"] for g in games}) >= 3
+    for seat in (1, 2, 3, 4):
+        d = rows["seat %d @ bots" % seat]
+        assert d["rounds"] == len(games)
+        assert d["rounds_won"] == sum(g["winner"] == seat for g in games)
+        assert d["points"] == sum(g["points"] for g in games if g["winner"] == seat)
+        assert d["matches"] == sum(g["match_winner"] is not None for g in games)
+        assert d["matches_won"] == sum(g["match_winner"] == seat for g in games)
+        last = {}
+        for g in games:
+            last[g["match"]] = g["scores"]
+        assert d["points_table"] == sum(sc[seat] for sc in last.values())
