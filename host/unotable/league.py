@@ -19,6 +19,10 @@ nothing. Schema (in the host database, beside store.py's; store.VERSION is not c
         player, so a season's GROUP BY walks the table in order; results_wall serves nights.
     results_seen(table_id, version, seen)   the stored seq the index was filled up to
     league(name, value)                     settings: "league_points" ("3,1")
+
+Kept stable for the scoreboard (unotable serve): standings(store, night=None, season=False,
+rule=None), current_night(store), night_series(store, night), refresh(store, table_id),
+nights(store), find_night(store, night).
 """
 import datetime
 import json
@@ -234,7 +238,15 @@ def refresh(store, table_id):
 
 
 def refresh_all(store):
-    """The index up to date for every stored table (in TEMP tables for a read-only store)."""
+    """The index up to date for every stored table (in TEMP tables for a read-only store);
+    the rows of a table the store no longer holds (renamed to its id) go."""
+    ready(store)
+    gone = [r[0] for r in store.db.execute(
+        "SELECT table_id FROM results_seen WHERE table_id NOT IN (SELECT id FROM tables)")]
+    with store.db:
+        for tid in gone:
+            store.db.execute("DELETE FROM results WHERE table_id = ?", (tid,))
+            store.db.execute("DELETE FROM results_seen WHERE table_id = ?", (tid,))
     return sum(refresh(store, r["id"]) for r in store.tables())
 
 
