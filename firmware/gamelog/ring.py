@@ -373,10 +373,9 @@ class RingLog(Log):
         return self._w
 
     def _aside(self, base):
+        # Its entry in _order keeps its kind: prune() frees the sectors whatever the kind, and
+        # the next boot reads K_BAD from the chip.
         parts = self._groups.pop(base)
-        for g in self._order:
-            if g[1] is parts:
-                g[2] = K_BAD
         for s in parts:
             if s >= 0:
                 self.dev.writeblocks(s, b"\x00", _ASIDE)

@@ -361,28 +361,35 @@ def test_the_smallest_ring_works():
 
 def test_a_boot_of_an_empty_ring_uses_the_sectors_stamped_before():
     """Sectors erased and stamped ahead (idle) before the first record are ready at the next
-    boot too: the first appends then erase nothing."""
-    d = chip()
-    lg = log(d)
-    lg.recover()
-    for _ in range(4):
-        lg.idle()
-    assert lg._prep >= 2
-    lg.close()
-    first = [i for i in range(NSEC) if d.image()[i * SS] != 0xFF]
-    lg = log(d)
-    lg.recover()
-    assert lg._prep >= 2
-    e = d.erases
-    for i, inp in enumerate(inputs(4)):
-        lg.append(inp, 100 + i)
-    assert d.erases == e and d.conflicts == 0
-    # the first sector stamped is the first used: none is left behind stamped and unused
-    # (a serial of 1 once read as "no stamp found": the boot skipped a ready sector)
-    assert d.image()[first[0] * SS + H] != 0xFF
-    lg.close()
-    lg = log(d)
-    assert lg.recover()[1] == inputs(4)
+    boot too, wherever in the ring they are: the boot and the first appends erase nothing."""
+    for at in (0, 5, NSEC - 2):
+        d = chip()
+        lg = log(d)
+        lg.recover()
+        for _ in range(4):
+            lg.idle()
+        assert lg._prep >= 2
+        lg.close()
+        img = d.image()
+        stamped = [i for i in range(NSEC) if img[i * SS] != 0xFF]
+        moved = bytearray(b"\xff" * len(img))            # the stamps, at sector `at` on
+        for j, i in enumerate(stamped):
+            k = (at + j) % NSEC
+            moved[k * SS:(k + 1) * SS] = img[i * SS:(i + 1) * SS]
+        d.load(moved)
+        e = d.erases
+        lg = log(d)
+        lg.recover()
+        assert lg._prep >= 2 and d.erases == e, (at, lg._prep, d.erases - e)
+        for i, inp in enumerate(inputs(4)):
+            lg.append(inp, 100 + i)
+        assert d.erases == e and d.conflicts == 0, at
+        # the first sector stamped is the first used: none is left behind stamped and unused
+        # (a serial of 1 once read as "no stamp found": the boot skipped a ready sector)
+        assert d.image()[at * SS + H] != 0xFF, at
+        lg.close()
+        lg = log(d)
+        assert lg.recover()[1] == inputs(4)
 
 
 def test_a_blob_over_several_sectors_erases_nothing_when_idle_ran():
