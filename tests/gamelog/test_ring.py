@@ -449,3 +449,53 @@ def test_set_aside_and_pruned_sectors_read_back_as_what_they_are():
     lg = log(d, seg_max=4000)
     lg.recover()
     assert lg._kind[oldest] == K_FREE and lg._kind[bad] == K_BAD
+    lg.append((SEAT, 2, 0), 99000)                     # new segments after the set-aside one
+    new = lg.snapshot("next round", 99001)             # recovery starts here from now on
+    assert lg.prune(new - 1) >= 1                      # the set-aside sectors go with the rest
+    assert lg._kind[bad] == K_FREE and lg._bases() == [new]
+    lg.append((SEAT, 3, 0), 99002)
+    lg.close()
+    lg = log(d, seg_max=4000)
+    assert lg.recover()[:2] == ("next round", [(SEAT, 3, 0)]) and lg._kind[bad] == K_FREE
+
+
+def _free_ahead(lg):
+    from gamelog.ring import K_USED, K_BAD
+    n = 0
+    for j in range(1, lg.nsec):
+        k = lg._kind[(lg._hs + j) % lg.nsec]
+        if k == K_USED or k == K_BAD:
+            break
+        n += 1
+    return n
+
+
+def test_a_record_the_ring_has_no_room_for_is_refused_before_a_byte_is_written():
+    """_room counts every sector a record will reach, from the head's remaining bytes (an
+    input, a blob) or from a new sector (a snapshot begins a segment): with one free sector
+    left, a record needing two is refused whole, and the chip is as it was."""
+    for kind in ("blob", "snapshot"):
+        d = chip(8)
+        lg = log(d, seg_max=100000)
+        lg.recover()
+        t = 0
+        while _free_ahead(lg) > 1:
+            t += 10
+            lg.append((PAD, UID), t)
+            lg.idle()
+        rem = lg.cap - lg._ho
+        before = d.image()
+        nxt = lg.next_seq
+        try:
+            if kind == "blob":                         # the rest of the head, one sector, more
+                lg.record(9, b"x" * (rem + lg.cap + 20), t + 1)
+            else:                                      # a sector and a half: no head bytes
+                lg.snapshot("s" * (lg.cap + rem // 2), t + 1)
+            raise AssertionError("a %s into a full ring" % kind)
+        except LogFull:
+            pass
+        assert d.image() == before and lg.next_seq == nxt, kind
+        lg.append((SEAT, 2, 0), t + 2)                 # a small input still fits
+        lg.close()
+        lg = log(d, seg_max=100000)
+        assert lg.recover()[1][-1] == (SEAT, 2, 0) and lg.damage == [] and d.conflicts == 0
