@@ -218,11 +218,11 @@ class RingLog(Log):
         if top >= 0:
             hs, hser = top, self._ser[top]
         else:
-            hs, hser = n - 1, 0
+            hs, hser = n - 1, -1
             for i in range(n):                    # an empty ring: go on from the stamps
-                if kind[i] == K_PREP and (hser == 0 or self._ser[i] - 1 < hser):
-                    hs, hser = (i - 1) % n, self._ser[i] - 1
-            if hser == 0:
+                if kind[i] == K_PREP and (hser < 0 or self._ser[i] - 1 < hser):
+                    hs, hser = (i - 1) % n, self._ser[i] - 1   # the first stamped is next
+            if hser < 0:
                 hser = maxser
         self._hs = hs
         self._hser = hser
@@ -373,10 +373,9 @@ class RingLog(Log):
         return self._w
 
     def _aside(self, base):
+        # Its entry in _order keeps its kind: prune() frees the sectors whatever the kind, and
+        # the next boot reads K_BAD from the chip.
         parts = self._groups.pop(base)
-        for g in self._order:
-            if g[1] is parts:
-                g[2] = K_BAD
         for s in parts:
             if s >= 0:
                 self.dev.writeblocks(s, b"\x00", _ASIDE)

@@ -454,7 +454,9 @@ class Hub:
         s["seq"] = self.seq
         s["tune"] = _tune_name(self.tune)
         s["leds"] = self.board.leds.lit()
-        s["events"] = [[_hex(x) if type(x) is bytes else x for x in e] for e in self.events]
+        # JSON has no bytes: a badge's UID (PLAYER) as the words the narration would use
+        s["events"] = [[("badge " + _hex(x)) if type(x) is bytes else x for x in e]
+                       for e in self.events]
         s["firmware"] = VERSION
         s["board"] = self.board.info()
         s["id"] = _hex(self.id)

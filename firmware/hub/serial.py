@@ -29,7 +29,8 @@ from uno.script import dumps, input_dict
 _sleep_ms = getattr(asyncio, "sleep_ms", None) or (lambda ms: asyncio.sleep(ms / 1000))
 
 QLINES = const(6)       # answers waiting for the port
-QBYTES = const(2048)    # and their bytes: a host that does not read costs no more than this
+QBYTES = const(4096)    # and their bytes: a host that does not read costs no more than this
+                        # (two `status` lines of a 10-seat table with its players)
 DUMP_STALL = const(30000)  # ms a dump may wait for the port before it is given up
 
 

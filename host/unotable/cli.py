@@ -10,7 +10,7 @@ import os
 import sys
 import traceback
 
-from unotable import commands, nights, players, settings, sim
+from unotable import commands, league, nights, players, settings, sim
 from unotable.errors import UnotableError, UsageError, file_error
 from unotable.store import default_path
 from unotable.ui import Progress
@@ -228,7 +228,10 @@ def parser():
 
     cmd("ports", "list serial ports, the simulated tables running, and the likely board",
         commands.cmd_ports, [as_json])
-    cmd("status", "what the table is doing", commands.cmd_status, [port, as_json])
+    every = argparse.ArgumentParser(add_help=False)
+    every.add_argument("--all", action="store_true", help="every connected table at once: the "
+                       "likely boards and the simulated tables running (default: one, --port)")
+    cmd("status", "what the table is doing", commands.cmd_status, [port, db, as_json, every])
     r = cmd("rules", "show the rules, or set them between rounds", commands.cmd_rules,
             [port, as_json])
     r.add_argument("action", choices=("show", "set"), help="show: every rule (with --port, as "
@@ -249,7 +252,7 @@ def parser():
                    "partition, firmware built with ROMFS (default: files)")
 
     y = cmd("sync", "fetch the table's log into the host database; clock, rules, deck up",
-            nights.cmd_sync, [port, db])
+            nights.cmd_sync, [port, db, as_json, every])
     y.add_argument("--table", metavar="NAME", help="a label for the table's id (default: the "
                    "label it has, else the id alone)")
     y.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
@@ -296,7 +299,7 @@ def parser():
     u = cmd("undo", "take back the last input(s) of the round", commands.cmd_undo, [port])
     u.add_argument("n", nargs="?", type=_count, default=1, help="how many (default: 1)")
     m = cmd("monitor", "the live table, every event narrated as it plays", nights.cmd_monitor,
-            [port, db])
+            [port, db, every])
     m.add_argument("--table", metavar="NAME", help="a label for the table's id (default: the "
                    "label it has)")
     m.add_argument("--every", type=_seconds, default=0.5, metavar="S",
@@ -320,6 +323,26 @@ def parser():
              players.cmd_seat, [port])
     se.add_argument("seat", type=int, help="the seat, 1..10")
     se.add_argument("name", help="the player's name (1 to 24 bytes)")
+
+    # game nights and standings (issue 12): unotable/league.py
+    n = cmd("night", "start or close a game night, or list the nights", league.cmd_night,
+            [db, as_json])
+    n.add_argument("action", choices=("start", "close", "list"), help="start: NAME (rounds "
+                   "ending from now on are its own); close: the night that is on; list")
+    n.add_argument("name", nargs="?", help="the night's name (start)")
+    st = cmd("standings", "the league table per player, for a night or the season",
+             league.cmd_standings, [db, as_json])
+    g = st.add_mutually_exclusive_group()
+    g.add_argument("--night", metavar="N", help="a night's number, name or date YYYY-MM-DD "
+                   "(default: the night that is on, else the season)")
+    g.add_argument("--season", action="store_true", help="every round stored (default: the "
+                   "night that is on)")
+    st.add_argument("--csv", action="store_true", help="CSV for spreadsheets: UTF-8 with BOM, "
+                    "CRLF (default: a text table)")
+    st.add_argument("--league-points", metavar="M,R", help="league points for a match won and "
+                    "a round won (default: the kept rule, else 3,1)")
+    st.add_argument("--keep", action="store_true", help="keep --league-points as the rule "
+                    "from now on (default: this once)")
     w = cmd("serve", "the live scoreboard: a web page for a projector, every table as it plays",
             _serve, [db])
     w.add_argument("-p", "--port", action="append", default=argparse.SUPPRESS, metavar="PORT",
@@ -327,8 +350,8 @@ def parser():
                    % PORT_ENV)
     w.add_argument("--all", action="store_true", help="every board plugged in and every "
                    "simulated table running (default: the ports given)")
-    w.add_argument("--night", type=_seq, metavar="N", help="a closed night from the host "
-                   "database instead of live tables (default: live)")
+    w.add_argument("--night", metavar="N", help="a closed night from the host database, by "
+                   "its number, name or date YYYY-MM-DD, instead of live tables (default: live)")
     w.add_argument("--host", default="127.0.0.1", help="the address to listen on; 0.0.0.0 "
                    "lets other machines in (default: 127.0.0.1, this machine only)")
     w.add_argument("--http-port", type=_http_port, default=8080, metavar="N",

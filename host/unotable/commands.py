@@ -5,6 +5,7 @@ Each returns an exit code and says what to do next when something is wrong.
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -111,6 +112,8 @@ def _status_lines(hello, s):
 
 
 def cmd_status(args):
+    if getattr(args, "all", False):
+        return _status_all(args)
     with connect(args) as link:
         hello = link.hello()
         hello["port"] = link.port
@@ -121,6 +124,41 @@ def cmd_status(args):
         for line in status_lines(hello, s):
             print(line)
     return 0
+
+
+def _status_all(args):
+    """status --all: every connected table at once (unotable.fleet), named by its label
+    (from the host database, when it knows the table) or its id."""
+    from unotable import fleet
+
+    def job(t):
+        with Link.open(t.port, timeout=args.timeout) as link:
+            hello = link.hello()
+            hello["port"] = link.port
+            t.set_name(_known_as(args, hello.get("id")) or t.port)
+            s = link.status()
+            t.data.update(hello=hello, status=s)
+            if not args.json:
+                for line in status_lines(hello, s):
+                    print(line)
+        return 0
+    tables = fleet.each(fleet.need_ports(), job, quiet=args.json, what="status")
+    if args.json:
+        print(json.dumps([t.as_dict() for t in tables]))
+    return fleet.code(tables)
+
+
+def _known_as(args, tid):
+    """A table's label in the host database, else its id (None: it reports none)."""
+    from unotable.store import Store, StoreError, default_path
+    path = getattr(args, "db", None) or default_path()
+    if not tid or not os.path.exists(path):
+        return tid
+    try:
+        with Store(path, readonly=True) as db:
+            return db.label(tid) or tid
+    except (StoreError, sqlite3.Error):
+        return tid
 
 
 def cmd_rules(args):

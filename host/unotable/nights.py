@@ -5,6 +5,7 @@ through the engine, so what the host shows is what the table decided.
 """
 import json
 import os
+import sqlite3
 import sys
 import time
 
@@ -76,6 +77,8 @@ def cmd_sync(args):
     clock, rules and deck up."""
     rules = settings.parse(args.set)         # checked here before anything is sent
     deck = _deck_file(args.deck)
+    if getattr(args, "all", False) or getattr(args, "json", False):
+        return _sync_fleet(args, deck, rules)
     try:
         with commands.connect(args) as link, _store(args) as db:
             return _sync(args, link, db, deck, rules)
@@ -90,6 +93,56 @@ def cmd_sync(args):
     except LinkError as e:
         raise type(e)("%s; nothing stored is lost: run sync again to resume from where it "
                       "stopped" % e) from None
+
+
+def _sync_fleet(args, deck, rules):
+    """sync --all: every connected table at once (unotable.fleet), each in its own thread
+    with its own database connection; --json: one list, an entry per table."""
+    from unotable import fleet
+    if args.all and args.table:
+        raise UsageError("--table labels one table: give it with --port, not --all")
+    ports = fleet.need_ports() if args.all else [commands.pick_port(args)]
+
+    def job(t):
+        for attempt in range(3):      # resumable: a database locked too long is tried again
+            try:
+                return _sync_one(args, t, deck, rules)
+            except Exception as e:
+                if not fleet.locked(e) or attempt == 2:
+                    raise
+        return 0
+    tables = fleet.each(ports, job, quiet=args.json, what="sync")
+    if args.json:
+        print(json.dumps([t.as_dict() for t in tables] if args.all else tables[0].as_dict()))
+    elif args.all:
+        bad = [t for t in tables if t.code]
+        print("%s synced%s" % (plural(len(tables) - len(bad), "table"), "; %d did not: %s" % (
+            len(bad), ", ".join(t.name for t in bad)) if bad else ""))
+    return fleet.code(tables)
+
+
+def _sync_one(args, t, deck, rules):
+    from unotable import fleet
+    from unotable.link import Link
+    try:
+        with Link.open(t.port, timeout=args.timeout) as link, fleet.store(args.db) as db:
+            name = connected_table(db, link, link.hello(), args.table)
+            t.set_name(db.label(name) or name)
+            t.data["id"] = name
+            t.data["label"] = db.label(name)
+            before = db._count(name)
+            try:
+                code = _sync(args, link, db, deck, rules)
+            finally:
+                t.data["new"] = db._count(name) - before
+                t.data["held"] = _held(db, name)
+            return code
+    except Refused as e:
+        raise Refused("the table refused %s: %s; nothing was fetched from it" % (
+            "the deck" if e.verb == "registry" else "a rule" if e.verb == "rule" else e.verb,
+            e.reason or e), e.verb, e.reason) from None
+    except LinkError as e:
+        raise type(e)("%s; nothing stored is lost: run sync again to resume" % e) from None
 
 
 def _sync(args, link, db, deck, rules):
@@ -136,7 +189,20 @@ def _sync(args, link, db, deck, rules):
     if args.ack:
         link.ack(db.next_seq(name) - 1)
         print("the table may now free the log the host holds")
+    _index(db, name)
     return code
+
+
+def _index(db, name):
+    """The league's results index after a sync (derived: a failure here loses no input)."""
+    from unotable import league
+    try:
+        n = league.refresh(db, name)
+    except (sqlite3.Error, ValueError) as e:     # the inputs are stored all the same
+        print("  the standings index was not updated (%s): `unotable standings` fills it" % e)
+        return
+    if n:
+        print("  %s for the standings" % plural(n, "new round"))
 
 
 def _held(db, name):
@@ -347,38 +413,73 @@ def _verify_file(args, lines, deck):
 def cmd_monitor(args):
     """The live table: new inputs come down, the engine here decides them again, they are
     narrated as they happen."""
+    if getattr(args, "all", False):
+        return _monitor_all(args)
     try:
         with commands.connect(args) as link, _store(args) as db:
             hello = link.hello()
             name = connected_table(db, link, hello, args.table)
-            db.sync(name, link)
-            run = Replay()
-            seen = 0
-            for _ in run.run(db.script_lines(name, 1, None)):
-                seen += 1
-            last = db.next_seq(name) - 1
-            print("%s: %s so far; watching (Ctrl-C to stop)" % (name, plural(seen, "input")))
-            shown = 0
-            known = None
-            while args.count <= 0 or shown < args.count:
-                # one `status` a look; the log comes down only when the table logged more,
-                # so a monitor left running for a night costs the board little
-                nxt = (link.status() or {}).get("next_seq")
-                if not isinstance(nxt, int) or nxt != known:
-                    db.sync(name, link)
-                    known = nxt
-                for seq, inp, evs in run.run(db.script_lines(name, last + 1, None)):
-                    line = "; ".join(say(e) for e in evs) or "-"
-                    print("%5d  %-14s %s" % (seq, short(_dict(run, inp)), line))
-                    shown += 1
-                    last = seq
-                    if evs and args.view:
-                        print(view(snapshot(run.table)))
-                time.sleep(args.every)
+            _watch(args, link, db, name)
     except KeyboardInterrupt:     # the way to stop watching: not an error
         print()
         return 0
     return 0
+
+
+def _monitor_all(args):
+    """monitor --all: every connected table watched at once, each line after its name."""
+    import threading
+    from unotable import fleet
+    if args.table:
+        raise UsageError("--table labels one table: give it with --port, not --all")
+    stop = threading.Event()
+
+    def job(t):
+        from unotable.link import Link
+        with Link.open(t.port, timeout=args.timeout) as link, fleet.store(args.db) as db:
+            name = connected_table(db, link, link.hello())
+            t.set_name(db.label(name) or name)
+            _watch(args, link, db, name, stop)
+        return 0
+    try:
+        tables = fleet.each(fleet.need_ports(), job, stop=stop, what="monitor")
+    except KeyboardInterrupt:
+        print()
+        return 0
+    return fleet.code(tables)
+
+
+def _watch(args, link, db, name, stop=None):
+    """Syncs, then narrates each new input as the engine here decides it, until --count
+    inputs were shown or stop is set (monitor --all)."""
+    db.sync(name, link)
+    run = Replay()
+    seen = 0
+    for _ in run.run(db.script_lines(name, 1, None)):
+        seen += 1
+    last = db.next_seq(name) - 1
+    print("%s: %s so far; watching (Ctrl-C to stop)" % (name, plural(seen, "input")))
+    shown = 0
+    known = None
+    while args.count <= 0 or shown < args.count:
+        # one `status` a look; the log comes down only when the table logged more,
+        # so a monitor left running for a night costs the board little
+        nxt = (link.status() or {}).get("next_seq")
+        if not isinstance(nxt, int) or nxt != known:
+            db.sync(name, link)
+            known = nxt
+        for seq, inp, evs in run.run(db.script_lines(name, last + 1, None)):
+            line = "; ".join(say(e) for e in evs) or "-"
+            print("%5d  %-14s %s" % (seq, short(_dict(run, inp)), line))
+            shown += 1
+            last = seq
+            if evs and args.view:
+                print(view(snapshot(run.table)))
+        if stop is not None and stop.wait(args.every):
+            return
+        elif stop is None:
+            time.sleep(args.every)
+    _index(db, name)
 
 
 def _dict(run, inp):

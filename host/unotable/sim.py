@@ -293,14 +293,16 @@ def view(s):
         s["round"], phase, s["dealer"] or "-", "clockwise" if s["direction"] == "cw" else
         "counter-clockwise", s["top"] or "-", colour, s["shoe"], s["pile"]))
     leds = s.get("leds", 0)
+    who = dict((p[0], p[2] if p[1] == "name" else "badge " + p[2][:8])
+               for p in s.get("players") or ())
     for seat in s["seats"]:
         n = seat["seat"]
         led = "*" if leds >> (n - 1) & 1 else " "
         mark = ">" if s["turn"] == n else " "
         owes = " owes %s" % plural(seat["owes"], "card") if seat["owes"] else ""
         uno = " UNO!" if s["uno_window"] == n and s["uno_called"] else ""
-        lines.append(" %s%s seat %-2d %4d pts  %2d %-5s: %s%s%s" % (
-            mark, led, n, seat["score"], len(seat["hand"]),
+        lines.append(" %s%s seat %-2d %s%4d pts  %2d %-5s: %s%s%s" % (
+            mark, led, n, "(%s) " % who[n] if n in who else "", seat["score"], len(seat["hand"]),
             "card" if len(seat["hand"]) == 1 else "cards", " ".join(seat["hand"]), owes, uno))
     lit = "".join(COLOURS[c] for c in range(4) if leds >> (16 + c) & 1)
     wanted = "  choose a colour!" if s["colour_wanted"] else ""

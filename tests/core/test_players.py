@@ -189,3 +189,46 @@ def test_players_narrated():
     assert say((PLAYER, 3, None)) == "seat 3 has no player named"
     assert say((REJECT, R_SEAT_FIRST, 0, -1)).endswith("press your seat button first, "
                                                       "then tap your badge")
+
+
+def test_players_lobby_fuzz_keeps_one_seat_a_player_and_takes_back_exactly():
+    """Random lobbies (joins, leaves, badge taps, names, take-backs): a player is at one joined
+    seat at most; a take-back of n leaves the table the stream without those n gives."""
+    from uno.bot import Rng
+    badges = [BADGE, OTHER, b"\x04\x05\x06\x07", b"\x04\x05\x06\x08\x09\x0a\x0b"]
+    names_ = ["Ann", "Bo", "\u674e\u4f1f", "Ann "]
+    for seed in range(1, 41):
+        rng = Rng(seed)
+        t = Table()
+        kept = []                       # accepted inputs, for the take-back's oracle
+        for _ in range(30):
+            k = rng.below(6)
+            if k == 0:
+                inp = (IN_SEAT, 1 + rng.below(10), 0)
+            elif k == 1:
+                inp = (IN_SEAT, 1 + rng.below(10), 1)
+            elif k == 2:
+                inp = (IN_PAD, rng.pick(badges))
+            elif k == 3:
+                inp = (IN_PLAYER, 1 + rng.below(10), rng.pick(names_))
+            elif k == 4 and kept:
+                n = 1 + rng.below(min(3, len(kept)))
+                t.feed((IN_UNDO, n))
+                del kept[-n:]
+                u = Table()
+                for x in kept:
+                    u.feed(x)
+                a, b = snapshot(t), snapshot(u)
+                a.pop("clock"), b.pop("clock")
+                assert a == b, (seed, kept)
+                continue
+            else:
+                inp = (IN_RULE, "target", 100 + rng.below(400))
+            evs = list(t.feed(inp))
+            if evs and not (len(evs) == 1 and evs[0][0] == REJECT):  # it changed the table
+                kept.append(inp)
+            bound = [t.players[s] for s in range(len(t.players)) if t.players[s] is not None]
+            assert all(t.players[s] is None for s in range(len(t.players))
+                       if s not in t.seats), seed
+            assert len(bound) == len(set(bound)), seed
+            assert snapshot(load(snapshot(t))) == snapshot(t)

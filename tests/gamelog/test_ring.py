@@ -287,3 +287,215 @@ def test_a_boot_keeps_the_sectors_erased_ahead():
     lg.recover()
     assert lg._prep >= 1 and d.erases == e             # ready sectors are not erased again
     lg.close()
+
+
+def _changed(before, d):
+    mem = d.image()
+    return [i for i in range(len(before)) if before[i] != mem[i]]
+
+
+def test_a_boot_goes_on_right_after_the_last_record_of_the_newest_segment():
+    """The segment a boot finds at the ring's head is continued in place: the next record is
+    programmed right after the last one, in the same sector, and no segment is begun."""
+    d = chip()
+    lg = log(d)
+    lg.recover()
+    for i, inp in enumerate(inputs(5)):
+        lg.append(inp, 100 + i)
+    lg.close()
+    before = bytes(d.image())
+    lg = log(d)
+    assert lg.recover()[2] == 6
+    assert lg._bases() == [1]
+    sec = lg._hs
+    end = sec * SS + len(before[sec * SS:(sec + 1) * SS].rstrip(b"\xff"))
+    assert lg.append((SEAT, 4, 0), 200) == 6
+    assert lg._bases() == [1]
+    got = _changed(before, d)
+    # right after the last record, in the sector that holds it; elsewhere only a header
+    # (a sector stamped ahead)
+    mine = [i for i in got if i // SS == sec]
+    assert mine and mine[0] == end and mine[-1] - mine[0] < 16, mine
+    assert all(i % SS < H for i in got if i // SS != sec), got
+    lg.close()
+    lg = log(d)
+    assert lg.recover()[1][-1] == (SEAT, 4, 0) and lg.damage == []
+
+
+def test_a_boot_after_a_round_end_goes_on_in_the_newest_segment():
+    d = chip()
+    recs = night(d, rounds=1, per=2)
+    lg = log(d)
+    lg.recover()
+    bases = lg._bases()
+    before = bytes(d.image())
+    sec = lg._hs
+    end = sec * SS + len(before[sec * SS:(sec + 1) * SS].rstrip(b"\xff"))
+    lg.append((SEAT, 4, 0), 99000)
+    assert lg._bases() == bases
+    got = [i for i in _changed(before, d) if i % SS >= H]  # not a stamp ahead
+    assert got and got[0] == end and got[-1] - got[0] < 16, got
+    lg.close()
+    recs.append((len(recs) + 1, INPUT, 99000, False, (SEAT, 4, 0)))
+    check(recs, set(), "damaged", boot(d))
+
+
+def test_the_smallest_ring_works():
+    n = 2 + 3                                          # AHEAD + 3 sectors
+    d = Nor(n, SS)
+    lg = RingLog(d, "/tmp/gamelog-ring", seg_max=SS, table_id=TID)
+    lg.recover()
+    for i, inp in enumerate(inputs(6)):
+        lg.append(inp, 100 + i)
+        lg.idle()
+    lg.close()
+    lg = RingLog(d, "/tmp/gamelog-ring", seg_max=SS, table_id=TID)
+    assert lg.recover()[1] == inputs(6)
+    lg.close()
+    try:
+        RingLog(Nor(n - 1, SS), "/tmp/gamelog-ring", table_id=TID)
+        raise AssertionError("a ring of %d sectors" % (n - 1))
+    except ValueError:
+        pass
+
+
+def test_a_boot_of_an_empty_ring_uses_the_sectors_stamped_before():
+    """Sectors erased and stamped ahead (idle) before the first record are ready at the next
+    boot too, wherever in the ring they are: the boot and the first appends erase nothing."""
+    for at in (0, 5, NSEC - 2):
+        d = chip()
+        lg = log(d)
+        lg.recover()
+        for _ in range(4):
+            lg.idle()
+        assert lg._prep >= 2
+        lg.close()
+        img = d.image()
+        stamped = [i for i in range(NSEC) if img[i * SS] != 0xFF]
+        moved = bytearray(b"\xff" * len(img))            # the stamps, at sector `at` on
+        for j, i in enumerate(stamped):
+            k = (at + j) % NSEC
+            moved[k * SS:(k + 1) * SS] = img[i * SS:(i + 1) * SS]
+        d.load(moved)
+        e = d.erases
+        lg = log(d)
+        lg.recover()
+        assert lg._prep >= 2 and d.erases == e, (at, lg._prep, d.erases - e)
+        for i, inp in enumerate(inputs(4)):
+            lg.append(inp, 100 + i)
+        assert d.erases == e and d.conflicts == 0, at
+        # the first sector stamped is the first used: none is left behind stamped and unused
+        # (a serial of 1 once read as "no stamp found": the boot skipped a ready sector)
+        assert d.image()[at * SS + H] != 0xFF, at
+        lg.close()
+        lg = log(d)
+        assert lg.recover()[1] == inputs(4)
+
+
+def test_a_blob_over_several_sectors_erases_nothing_when_idle_ran():
+    """_room asks for every sector a record will reach: with idle() between inputs the
+    snapshot that spans three sectors finds them all ready."""
+    d = chip()
+    lg = log(d, seg_max=4000)
+    lg.recover()
+    for i, inp in enumerate(inputs(3)):
+        lg.append(inp, 100 + i)
+        lg.idle()
+    for _ in range(6):
+        lg.idle()
+    e = d.erases
+    big = "s" * (2 * SS)                               # the rest of a sector, then 2 more
+    lg.record(9, big, 300)
+    assert d.erases == e, (d.erases, e)
+    lg.close()
+    lg = log(d)
+    lg.recover()
+    assert [r[4] for r in lg.read_from(1)][-1] == big
+
+
+def test_a_flag_byte_is_set_when_most_of_its_bits_are_clear():
+    from gamelog.ring import _set
+    for b in range(256):
+        n = 0
+        for k in range(8):
+            n += b >> k & 1
+        assert _set(b) == (n < 4), b
+
+
+def test_set_aside_and_pruned_sectors_read_back_as_what_they_are():
+    """A set-aside segment stays reported at every later boot; a pruned one is gone."""
+    from gamelog.ring import K_BAD, K_FREE
+    d = chip()
+    night(d, seg_max=4000)
+    lg = log(d, seg_max=4000)
+    lg.recover()
+    base = max(lg._groups)
+    bad = lg._groups[base][0]
+    oldest = lg._groups[min(lg._groups)][0]
+    lg.close()
+    b = bytearray(d.image())
+    for i in range(bad * SS + H + 8, bad * SS + H + 20):
+        b[i] ^= 0x5A                                   # the newest segment's header
+    d.load(b)
+    for _ in range(3):
+        lg = log(d, seg_max=4000)
+        lg.recover()
+        assert lg._kind[bad] == K_BAD and [g for g in lg.damage if g[0] == base], lg.damage
+        lg.close()
+    lg = log(d, seg_max=4000)
+    lg.recover()
+    assert lg.prune(lg._bases()[1] - 1) == 1           # the oldest segment only
+    lg.close()
+    lg = log(d, seg_max=4000)
+    lg.recover()
+    assert lg._kind[oldest] == K_FREE and lg._kind[bad] == K_BAD
+    lg.append((SEAT, 2, 0), 99000)                     # new segments after the set-aside one
+    new = lg.snapshot("next round", 99001)             # recovery starts here from now on
+    assert lg.prune(new - 1) >= 1                      # the set-aside sectors go with the rest
+    assert lg._kind[bad] == K_FREE and lg._bases() == [new]
+    lg.append((SEAT, 3, 0), 99002)
+    lg.close()
+    lg = log(d, seg_max=4000)
+    assert lg.recover()[:2] == ("next round", [(SEAT, 3, 0)]) and lg._kind[bad] == K_FREE
+
+
+def _free_ahead(lg):
+    from gamelog.ring import K_USED, K_BAD
+    n = 0
+    for j in range(1, lg.nsec):
+        k = lg._kind[(lg._hs + j) % lg.nsec]
+        if k == K_USED or k == K_BAD:
+            break
+        n += 1
+    return n
+
+
+def test_a_record_the_ring_has_no_room_for_is_refused_before_a_byte_is_written():
+    """_room counts every sector a record will reach, from the head's remaining bytes (an
+    input, a blob) or from a new sector (a snapshot begins a segment): with one free sector
+    left, a record needing two is refused whole, and the chip is as it was."""
+    for kind in ("blob", "snapshot"):
+        d = chip(8)
+        lg = log(d, seg_max=100000)
+        lg.recover()
+        t = 0
+        while _free_ahead(lg) > 1:
+            t += 10
+            lg.append((PAD, UID), t)
+            lg.idle()
+        rem = lg.cap - lg._ho
+        before = d.image()
+        nxt = lg.next_seq
+        try:
+            if kind == "blob":                         # the rest of the head, one sector, more
+                lg.record(9, b"x" * (rem + lg.cap + 20), t + 1)
+            else:                                      # a sector and a half: no head bytes
+                lg.snapshot("s" * (lg.cap + rem // 2), t + 1)
+            raise AssertionError("a %s into a full ring" % kind)
+        except LogFull:
+            pass
+        assert d.image() == before and lg.next_seq == nxt, kind
+        lg.append((SEAT, 2, 0), t + 2)                 # a small input still fits
+        lg.close()
+        lg = log(d, seg_max=100000)
+        assert lg.recover()[1][-1] == (SEAT, 2, 0) and lg.damage == [] and d.conflicts == 0

@@ -83,7 +83,7 @@ def test_every_subcommand_has_help_with_a_description_and_the_defaults(capsys):
     assert sorted(subs.choices) == sorted(["replay", "sim", "ports", "status", "rules",
                                            "enroll", "deploy", "sync", "logs", "verify", "pair",
                                            "selftest", "undo", "monitor", "players", "seat",
-                                           "serve"])
+                                           "night", "standings", "serve"])
     for name, sp in subs.choices.items():
         assert sp.description and len(sp.description) > 12, name
         for a in sp._actions:
@@ -134,7 +134,8 @@ def test_a_missing_argument(capsys, place, argv, usage):
     "enroll --wait -1", "selftest --press nan", "status --timeout 0", "sync --timeout inf",
     "logs export hall --from 0", "logs export hall --to x", "logs export hall --format xml",
     "sim --pace -5", "sim --pace fast", "rules frob", "logs frob", "seat two Ann",
-    "players frob", "players add Ann --wait soon"])
+    "players frob", "players add Ann --wait soon", "night frob", "standings --night 1 --season",
+    "standings --night"])
 def test_a_value_of_the_wrong_type(capsys, place, argv):
     code, out, err = run(capsys, argv.split())
     assert code == 2
@@ -150,6 +151,11 @@ def test_a_value_of_the_wrong_type(capsys, place, argv):
     ("replay EXAMPLE --set hand_size=0", "hand_size"),
     ("logs export hall --from 50 --to 10", "--from"),
     ("verify EXAMPLE --table hall", "not both"),
+    ("standings --league-points 3", "M,R"), ("standings --league-points a,b", "M,R"),
+    ("standings --keep", "--keep"), ("standings --night nosuch", "no night"),
+    ("standings --night 2026-13-45", "no date"), ("night start", "NAME"),
+    ("night close x", "no NAME"), ("night close", "no night is on"),
+    ("night start 2026-12-01", "date"), ("sync --all --table x", "--table"),
 ])
 def test_a_malformed_setting_or_range_is_refused_before_anything_is_sent(capsys, place,
                                                                         monkeypatch, argv,
@@ -158,9 +164,9 @@ def test_a_malformed_setting_or_range_is_refused_before_anything_is_sent(capsys,
     monkeypatch.setattr(commands, "connect", lambda args: sent.append(args) or FakeLink())
     argv = [place["db"] if a == "DB" else EXAMPLE if a == "EXAMPLE" else a
             for a in argv.split()]
-    if argv[0] in ("sync", "logs", "verify"):
+    if argv[0] in ("sync", "logs", "verify", "standings", "night"):
         argv += ["--db", place["db"]]
-    if argv[0] in ("sync", "rules"):
+    if argv[0] in ("sync", "rules") and "--all" not in argv:
         argv += ["--port", "/dev/fake"]
     before = digest(place["db"])
     code, out, err = run(capsys, argv)
@@ -191,7 +197,9 @@ def test_a_file_argument_that_is_missing_empty_a_folder_or_not_what_it_should_be
 
 @pytest.mark.parametrize("cmd", ["logs list", "logs show hall", "logs export hall",
                                  "verify --table hall", "logs list --json",
-                                 "verify EXAMPLE", "players list"])
+                                 "verify EXAMPLE", "players list", "night list",
+                                 "standings --season", "standings --csv",
+                                 "night list --json"])
 def test_a_read_only_database_is_read_and_nothing_is_written_to_it(capsys, place, cmd):
     os.chmod(place["db"], 0o444)
     before = (digest(place["db"]), sorted(os.listdir(place["dir"])))

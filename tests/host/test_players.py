@@ -97,6 +97,10 @@ def test_seat_names_and_badge_taps_at_a_simulated_table(code, tmp_path, capsys):
         assert "tap the badge" in out and "Bo has badge %s" % BADGE in out, err
         s = wait_for(table, lambda s: len(s["players"]) == 2)
         assert s["players"] == [[1, "name", "Ann"], [2, "uid", BADGE]]
+        assert s["events"] == [[42, 2, "badge " + BADGE]]     # JSON: a UID in words
+        shown = sim.view(s)
+        assert "seat 1  (Ann)" in shown and "seat 2  (badge 04a1b2c3)" in shown, shown
+        assert "seat 2 is badge %s" % BADGE in shown
         # the log says who sat where: replayed on the host, the names come back
         assert run(capsys, "sync", "--port", table.port, "--db", db)[0] == 0
         with Store(db) as st:

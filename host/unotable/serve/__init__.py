@@ -20,9 +20,8 @@ def table_ports(args):
         given = [given]
     ports = list(given)
     if args.all:
-        from unotable import commands, sim
-        ports += [p.device for p in commands.likely_boards()]
-        ports += [s["port"] for s in sim.running()]
+        from unotable import fleet
+        ports += [p for p, _ in fleet.ports()]
     out = []
     for p in ports:
         if p not in out:
@@ -43,7 +42,7 @@ def closed_night(args, hub):
         keys = sorted({r["table"] for r in st["series"] if r.get("table")})
         if not st["rows"] and not keys:
             raise NotFound("night %s has no rounds in the host database %s: `unotable "
-                           "standings --season` lists the nights" % (args.night, db.path))
+                           "night list` names the nights" % (args.night, db.path))
         badges = refresh_badges(db)
         for key in keys:
             tid = db.find(key) or key
