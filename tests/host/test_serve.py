@@ -449,3 +449,35 @@ def test_the_tables_to_watch_given_found_or_both_each_once(monkeypatch):
     assert table_ports(args("/dev/a")) == ["/dev/a"]          # `unotable -p X serve`
     assert table_ports(args(None, True)) == ["/dev/ttyUSB0", "/dev/pts/7"]
     assert table_ports(args(["/dev/pts/7"], True)) == ["/dev/pts/7", "/dev/ttyUSB0"]
+
+
+def test_a_closed_night_served_from_the_database_as_standings_has_it(code, tmp_path, capsys):
+    """`night start`, a round played and synced, `night close`; then `serve --night 1` shows
+    the night's table and the very rows `standings --night 1 --json` prints."""
+    db = str(tmp_path / "league.sqlite3")
+    assert main(["night", "start", "Friday", "--db", db]) == 0
+    table = sim.SimTable(EXAMPLES[0], pace=0, code=code)
+    try:
+        table.link.close()
+        end = time.monotonic() + 30
+        while not table.done and time.monotonic() < end:
+            time.sleep(0.1)
+        assert main(["sync", "-p", table.port, "--table", "hall", "--db", db]) == 0
+    finally:
+        table.close()
+    assert main(["night", "close", "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["standings", "--night", "1", "--json", "--db", db]) == 0
+    want = json.loads(capsys.readouterr().out)
+    proc, url = start_serve([], db, ["--night", "1"])
+    try:
+        with urllib.request.urlopen(url + "/state.json", timeout=10) as r:
+            st = json.loads(r.read())
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=10)
+    assert [t["label"] for t in st["tables"]] == ["hall"]
+    assert st["tables"][0]["phase"] == "round over" and "closed" in st["tables"][0]["why"]
+    rows = want["standings"]
+    assert st["standings"]["rows"] == rows and rows
+    assert st["standings"]["source"] == "league" and st["standings"]["series"]
