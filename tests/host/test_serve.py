@@ -216,6 +216,9 @@ class FakeLeague:
     def current_night(self, store):
         return self.night
 
+    def find_night(self, store, night):
+        return self.night
+
     def refresh(self, store, tid):
         self.filled.append(tid)
 
@@ -246,13 +249,13 @@ def test_a_closed_night_comes_from_the_database_with_the_leagues_standings(tmp_p
     league = FakeLeague(TID)
     monkeypatch.setitem(sys.modules, "unotable.league", types.SimpleNamespace(**{
         k: getattr(league, k) for k in ("current_night", "standings", "night_series", "refresh",
-                                  "refresh_all")}))
+                                  "refresh_all", "find_night")}))
     monkeypatch.setattr("unotable.league", sys.modules["unotable.league"], raising=False)
     hub = Hub()
     closed_night(types.SimpleNamespace(db=db, night=3), hub)
     st = hub.state()
     assert [t["label"] for t in st["tables"]] == ["hall"] and st["tables"][0]["seq"] > 250
-    assert not st["tables"][0]["connected"] and "closed" in st["tables"][0]["why"]
+    assert not st["tables"][0]["connected"] and "Friday" in st["tables"][0]["why"]
     assert st["standings"]["source"] == "league" and st["standings"]["rows"][0]["points"] == 90
     assert league.filled == ["all"]                 # the index filled before it is read
     with Store(db) as s:                            # live: the current night's
@@ -481,3 +484,4 @@ def test_a_closed_night_served_from_the_database_as_standings_has_it(code, tmp_p
     rows = want["standings"]
     assert st["standings"]["rows"] == rows and rows
     assert st["standings"]["source"] == "league" and st["standings"]["series"]
+    assert {"penalty", "reject"} <= {a["kind"] for a in st["attention"]}   # the night's

@@ -31,6 +31,7 @@ def table_ports(args):
 
 def closed_night(args, hub):
     """--night N: the night's tables, standings and charts from the host database alone."""
+    from unotable.export import input_dates
     from unotable.serve.model import Board, refresh_badges
     from unotable.serve.watch import _league, standings
     league = _league()
@@ -43,16 +44,29 @@ def closed_night(args, hub):
         if not st["rows"] and not keys:
             raise NotFound("night %s has no rounds in the host database %s: `unotable "
                            "night list` names the nights" % (args.night, db.path))
+        night = league.find_night(db, args.night)
+        lo = night["started"] or 0
+        hi = night["closed"] if night["closed"] is not None else float("inf")
         badges = refresh_badges(db)
+        items = []
         for key in keys:
             tid = db.find(key) or key
+            # the table as the night left it, and the referee's items of the night: inputs
+            # dated by the table's clock notes (an undated input is not the night's)
+            dates = input_dates(db.records(tid), db.clocks(tid))
+            last = max([q for q, w in dates.items() if w <= hi] or [0]) if dates else None
             b = Board(tid, db.label(tid) or tid, db.registry(tid), badges)
-            b.replay(db.script_lines(tid, 1, None))
-            b.why = "night %s is closed" % args.night
+            for it in b.replay(db.script_lines(tid, 1, last)):
+                w = dates.get(it["seq"])
+                if w is not None and lo <= w <= hi:
+                    items.append(dict(it, at=w))
+            b.why = "night %s is closed" % night["name"] if night["closed"] is not None \
+                else "night %s, from the host database" % night["name"]
             v = b.view()
             v["slot"] = tid
             v["order"] = keys.index(key)
             hub.publish("table", v)
+        hub.publish("attention", sorted(items, key=lambda it: it["at"]))
         hub.publish("standings", st)
 
 
