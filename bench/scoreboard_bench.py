@@ -27,6 +27,7 @@ from unotable import sim  # noqa: E402
 
 SCRIPTS = ["round-4p.jsonl", "round-2p.jsonl", "party-4p.jsonl", "round-10p.jsonl"]
 GAP = 0.3       # seconds between two inputs at one table: a brisk game, far above a person's
+IDLE = 10.0     # seconds of tables doing nothing, measured first
 
 
 def inputs(name):
@@ -112,6 +113,9 @@ def main():
         if not all(stream.connected.values()):
             sys.exit("not every table connected: %r" % stream.connected)
         time.sleep(1.0)
+        idle0, iwall0 = cpu_seconds(server.pid), time.monotonic()
+        time.sleep(IDLE)          # tables on, nothing played: the cost of looking alone
+        idle1, iwall1 = cpu_seconds(server.pid), time.monotonic()
         plays = [inputs(SCRIPTS[i % len(SCRIPTS)]) for i in range(len(tables))]
         pending = []              # (table index, fed at, seq it will have)
         base = [stream.last_seq(t.port) for t in tables]
@@ -152,9 +156,12 @@ def main():
                                           args.every))
     print("  input -> server-sent event at the client: p50 %.0f ms, p99 %.0f ms, max %.0f ms "
           "(%d seen, %d not seen)" % (pct(0.5), pct(0.99), lat[-1] * 1000, n, missed))
-    print("  server CPU: %.2f s over %.1f min = %.2f CPU s per table per minute (%d%% of one "
-          "core for all)" % (cpu1 - cpu0, minutes, (cpu1 - cpu0) / len(tables) / minutes,
-                            100 * (cpu1 - cpu0) / (wall1 - wall0)))
+    print("  server CPU while playing: %.2f s over %.1f min = %.2f CPU s per table per minute "
+          "(%d%% of one core for all)" % (cpu1 - cpu0, minutes, (cpu1 - cpu0) / len(tables) /
+                                          minutes, 100 * (cpu1 - cpu0) / (wall1 - wall0)))
+    im = (iwall1 - iwall0) / 60
+    print("  server CPU with the tables idle (a status a look): %.2f CPU s per table per minute"
+          % ((idle1 - idle0) / len(tables) / im))
 
 
 if __name__ == "__main__":
