@@ -280,7 +280,7 @@ def test_serve_refuses_what_it_cannot_do_in_one_line(capsys, tmp_path, monkeypat
     monkeypatch.delenv("UNOTABLE_PORT", raising=False)
     monkeypatch.setattr("unotable.commands.likely_boards", lambda: [])
     monkeypatch.setattr("unotable.sim.running", lambda: [])
-    for argv, want in ((["serve"], "which tables?"), (["serve", "--all"], "which tables?"),
+    for argv, want in ((["serve"], "which tables?"),
                        (["serve", "--http-port", "99999"], "0..65535"),
                        (["serve", "--every", "0"], "above 0")):
         try:
@@ -335,7 +335,7 @@ class Stream(threading.Thread):
         return out
 
 
-def start_serve(ports, db, extra=()):
+def start_serve(ports, db, extra=(), env=None):
     port = _free_port()
     argv = [UNOTABLE if os.path.exists(UNOTABLE) else sys.executable]
     if argv[0] == sys.executable:
@@ -343,7 +343,8 @@ def start_serve(ports, db, extra=()):
     argv += ["serve", "--db", db, "--http-port", str(port), *extra]
     for p in ports:
         argv += ["-p", p]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env)
     line = proc.stdout.readline()
     assert line.startswith("scoreboard on http://127.0.0.1:%d/" % port), \
         line + proc.stderr.read()
@@ -485,3 +486,57 @@ def test_a_closed_night_served_from_the_database_as_standings_has_it(code, tmp_p
     assert st["standings"]["rows"] == rows and rows
     assert st["standings"]["source"] == "league" and st["standings"]["series"]
     assert {"penalty", "reject"} <= {a["kind"] for a in st["attention"]}   # the night's
+
+
+def test_serve_all_finds_a_table_started_after_it(code, tmp_path):
+    """--all with no table yet: the page is up; a simulated table started later (as `unotable
+    sim` registers itself) shows within seconds."""
+    data = tmp_path / "data"
+    env = dict(os.environ, XDG_DATA_HOME=str(data))
+    env.pop("UNOTABLE_PORT", None)
+    proc, url = start_serve([], str(tmp_path / "all.sqlite3"), ["--all"], env=env)
+    table = None
+    try:
+        stream = Stream(url + "/events")
+        stream.start()
+        table = sim.SimTable(EXAMPLES[0], pace=0, code=code)
+        table.link.close()
+        running = data / "unotable" / "running"
+        running.mkdir(parents=True)
+        (running / "1.json").write_text(json.dumps({"port": table.port, "pid": table.proc.pid,
+                                                    "log": table.log}))
+        end = time.monotonic() + 20
+        while time.monotonic() < end and not stream.tables().get(table.port, {}).get(
+                "connected"):
+            time.sleep(0.1)
+        assert stream.tables()[table.port]["connected"]
+    finally:
+        proc.terminate()
+        out, err = proc.communicate(timeout=10)
+        assert "Traceback" not in err, err
+        if table:
+            table.close()
+
+
+def test_a_table_back_on_another_port_leaves_no_dead_card():
+    hub = Hub()
+    hub.publish("table", {"slot": "/dev/ttyUSB0", "key": "k1", "connected": False})
+    hub.publish("table", {"slot": "/dev/ttyUSB3", "key": "k2", "connected": False})
+    hub.publish("table", {"slot": "/dev/ttyUSB1", "key": "k1", "connected": True})
+    assert sorted(hub.tables) == ["/dev/ttyUSB1", "/dev/ttyUSB3"]
+
+
+def test_a_table_that_comes_back_raises_its_old_items_no_more(tmp_path):
+    posts = []
+    w = Watcher("/dev/x", str(tmp_path / "d.sqlite3"), lambda k, d: posts.append((k, d)))
+    b = Board("t", "hall")
+    with open(EXAMPLES[1]) as f:
+        items = b.replay(f)
+    assert items
+    w.board = b
+    w._news(None, items, False)
+    with open(EXAMPLES[1]) as f:             # connected again: the log replayed from its start
+        again = Board("t", "hall").replay(f)
+    w._news(None, again, False)
+    sent = [d for k, d in posts if k == "attention"]
+    assert len(sent) == 1 and len(sent[0]) == len(items)

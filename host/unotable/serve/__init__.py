@@ -11,6 +11,8 @@ import sys
 from unotable.errors import NotFound, UsageError
 from unotable.store import Store
 
+RESCAN = 3.0    # seconds between looks for new tables, with --all
+
 
 def table_ports(args):
     """The ports to watch: those given (-p, repeatable), and with --all every likely board and
@@ -96,18 +98,32 @@ async def _serve(args, ports):
             pass
     boards = {}
     post = hub.poster(loop)
-    watchers = [Watcher(p, args.db, post, every=args.every, timeout=args.timeout,
-                        boards=boards, order=i) for i, p in enumerate(ports)]
-    for w in watchers:
-        hub.publish("table", w._view())
-        w.start()
+    watchers = []
+
+    def watch(new):
+        for p in new:
+            w = Watcher(p, args.db, post, every=args.every, timeout=args.timeout,
+                        boards=boards, order=len(watchers))
+            watchers.append(w)
+            hub.publish("table", w._view())
+            w.start()
+    watch(ports)
     host = "[%s]" % args.host if ":" in args.host else args.host
     print("scoreboard on http://%s:%d/ watching %s; Ctrl-C stops it" % (
         host, runner.addresses[0][1] if runner.addresses else args.http_port,
-        ", ".join(ports) if ports else "night %s from the host database" % args.night),
+        ", ".join(ports) if ports else "night %s from the host database" % args.night
+        if args.night is not None else "no table yet (--all looks again every %d s)" % RESCAN),
         flush=True)
     try:
-        await done.wait()
+        while not done.is_set():
+            try:
+                await asyncio.wait_for(done.wait(), RESCAN)
+            except asyncio.TimeoutError:
+                pass
+            if args.all:      # a table plugged in (or back on another port) tonight
+                known = {w.port for w in watchers}
+                found = await loop.run_in_executor(None, table_ports, args)
+                watch([p for p in found if p not in known])
     finally:
         hub.close()
         stop_all(watchers, 0.5)
@@ -116,7 +132,7 @@ async def _serve(args, ports):
 
 def cmd_serve(args):
     ports = table_ports(args)
-    if not ports and args.night is None:
+    if not ports and args.night is None and not args.all:
         raise UsageError("which tables? give -p PORT (once per table), --all (every board "
                          "and simulated table connected), or --night N (a night from the host "
                          "database)")

@@ -46,6 +46,12 @@ class Hub:
         """On the loop only (watchers call it through loop.call_soon_threadsafe)."""
         if kind == "table":
             self.tables[data["slot"]] = data
+            if data.get("connected"):     # a table back on another port: its old place goes
+                for slot, t in list(self.tables.items()):
+                    if slot != data["slot"] and t.get("key") == data["key"] and \
+                            not t.get("connected"):
+                        del self.tables[slot]
+                        self.publish("drop", {"slot": slot})
         elif kind == "attention":
             self.attention.extend(data)
         elif kind == "standings":

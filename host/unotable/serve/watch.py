@@ -45,6 +45,7 @@ class Watcher(threading.Thread):
         self.board = Board(port, port)
         self.board.port = port
         self.boards[port] = self.board
+        self.posted = set()       # attention items sent: a table back after a pull is not new
 
     def run(self):
         while not self.stop.is_set():
@@ -108,8 +109,14 @@ class Watcher(threading.Thread):
 
     def _news(self, db, items, rounds):
         self.post("table", self._view())
-        if items:
-            self.post("attention", items)
+        fresh = []
+        for it in items:
+            k = (it["key"], it["kind"], it["seq"], it["what"])
+            if k not in self.posted:
+                self.posted.add(k)
+                fresh.append(it)
+        if fresh:
+            self.post("attention", fresh)
         if rounds:
             with WRITING:
                 st = standings(db, self.boards.values(), fill=self.board.key)

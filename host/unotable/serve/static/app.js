@@ -160,6 +160,11 @@ function connect() {
     if (i < 0) state.tables.push(t); else state.tables[i] = t;
     tableCard(t);
   });
+  es.addEventListener("drop", (e) => {
+    const slot = JSON.parse(e.data).slot;
+    state.tables = state.tables.filter((t) => t.slot !== slot);
+    document.querySelectorAll(".table").forEach((c) => { if (c.dataset.slot === slot) c.remove(); });
+  });
   es.addEventListener("attention", (e) => {
     state.attention = JSON.parse(e.data).reverse().concat(state.attention).slice(0, 200);
     renderAttention();
