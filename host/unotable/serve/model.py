@@ -5,6 +5,7 @@ chosen field by field (never a whole state snapshot), and the events that name a
 hand (deal, draw, a rejected card, a card put back) are told without it.
 """
 import re
+import sqlite3
 import time
 from collections import deque
 
@@ -43,8 +44,8 @@ def public_say(ev):
 class Board:
     """One table: its replay, the last events in words, and what the referee must look at.
 
-    feed() takes each replayed input; view() is the page's JSON of it. Names come from the
-    seat's player (a name the host gave, or a badge known in the host database)."""
+    replay() takes stored script lines; view() is the page's JSON of the table. Names come
+    from the seat's player (a name the host gave, or a badge known in the host database)."""
 
     def __init__(self, key, label, registry=None, badges=None):
         self.key = key                    # the host's id for the table
@@ -58,12 +59,13 @@ class Board:
         self.port = ""
         self.notice = None
         self.fault = None
-        self.rounds_over = []              # (seat names, winner name, points, forgotten UNOs)
+        # each round's end: (players, winner, points, {player: UNOs forgotten}, when)
+        self.rounds_over = []
         self._forgot = {}
 
     @property
     def table(self):
-        if self.run.table is None:
+        if self.run.table is None:     # nothing replayed yet: the table as it starts
             self.run._start()
         return self.run.table
 
@@ -171,7 +173,7 @@ def refresh_badges(store):
     """{uid: name} of the badges the host knows (read again at each sync: new ones show)."""
     try:
         return badge_names(store)
-    except Exception:       # a database from before players: no badges
+    except sqlite3.Error:   # a database that cannot say: names show as badges until it can
         return {}
 
 
