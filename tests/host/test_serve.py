@@ -351,6 +351,20 @@ def start_serve(ports, db, extra=(), env=None):
     return proc, "http://127.0.0.1:%d" % port
 
 
+def stop_serve(proc):
+    """Stops the server as a service manager would (SIGTERM); killed if it does not stop in
+    10 s, and that fails the test. Returns what it said on stderr (never a traceback)."""
+    proc.terminate()
+    try:
+        out, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise AssertionError("unotable serve did not stop on SIGTERM within 10 s")
+    assert proc.returncode == 0 and "Traceback" not in err, (proc.returncode, err)
+    return err
+
+
 def test_serve_live_tables_every_message_and_page_free_of_hidden_cards(code, tmp_path):
     """Two simulated tables play whole rounds (the house rules' too) while `unotable serve`
     watches them; every server-sent event and the page's state are searched for any card
@@ -397,12 +411,12 @@ def test_serve_live_tables_every_message_and_page_free_of_hidden_cards(code, tmp
             (a["at"] for a in st["attention"]), reverse=True)      # newest first
         assert len(st["standings"]["rows"]) >= 2
     finally:
-        if proc:
-            proc.terminate()
-            out, err = proc.communicate(timeout=10)
-            assert "Traceback" not in err, err
-        for t in tables:
-            t.close()
+        try:
+            if proc:
+                stop_serve(proc)
+        finally:
+            for t in tables:
+                t.close()
 
 
 def test_serve_keeps_serving_when_a_table_dies(code, tmp_path):
@@ -430,12 +444,12 @@ def test_serve_keeps_serving_when_a_table_dies(code, tmp_path):
             assert r.status == 200
         assert proc.poll() is None
     finally:
-        if proc:
-            proc.terminate()
-            out, err = proc.communicate(timeout=10)
-            assert "Traceback" not in err, err
-        if table:
-            table.close()
+        try:
+            if proc:
+                stop_serve(proc)
+        finally:
+            if table:
+                table.close()
 
 
 
@@ -478,8 +492,7 @@ def test_a_closed_night_served_from_the_database_as_standings_has_it(code, tmp_p
         with urllib.request.urlopen(url + "/state.json", timeout=10) as r:
             st = json.loads(r.read())
     finally:
-        proc.terminate()
-        proc.communicate(timeout=10)
+        stop_serve(proc)
     assert [t["label"] for t in st["tables"]] == ["hall"]
     assert st["tables"][0]["phase"] == "round over" and "closed" in st["tables"][0]["why"]
     rows = want["standings"]
@@ -511,11 +524,11 @@ def test_serve_all_finds_a_table_started_after_it(code, tmp_path):
             time.sleep(0.1)
         assert stream.tables()[table.port]["connected"]
     finally:
-        proc.terminate()
-        out, err = proc.communicate(timeout=10)
-        assert "Traceback" not in err, err
-        if table:
-            table.close()
+        try:
+            stop_serve(proc)
+        finally:
+            if table:
+                table.close()
 
 
 def test_a_table_back_on_another_port_leaves_no_dead_card():
