@@ -8,7 +8,8 @@ EXAMPLE ?= examples/round-4p.jsonl
 # Test folders whose files also run under the micropython command (all but tests/host).
 MPTESTS := $(filter-out tests/host,$(patsubst %/,%,$(sort $(dir $(wildcard tests/*/test_*.py)))))
 
-.PHONY: lint run test test-py test-mp mpy typecheck pins bench bench-peers clean examples mutate
+.PHONY: lint run test test-py test-mp mpy typecheck pins bench bench-peers clean examples mutate \
+	screenshot
 
 $(BIN)/.stamp: requirements-dev.txt pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -84,6 +85,11 @@ $(PEERS)/.stamp: bench/peers/requirements.txt
 
 bench-peers: $(BIN)/.stamp $(PEERS)/.stamp
 	$(BIN)/python bench/peers/peer_bench.py 5 300
+
+# docs/img/scoreboard.png (docs/gamenight.md) again: the browser test writes it (Debian's
+# chromium and chromium-driver; .ci/run installs them).
+screenshot: $(BIN)/.stamp
+	$(BIN)/pytest tests/host/test_serve_browser.py -k standings
 
 examples: $(BIN)/.stamp
 	$(BIN)/python tools/make_examples.py
