@@ -553,3 +553,13 @@ def test_a_table_that_comes_back_raises_its_old_items_no_more(tmp_path):
     w._news(None, again, False)
     sent = [d for k, d in posts if k == "attention"]
     assert len(sent) == 1 and len(sent[0]) == len(items)
+
+
+def test_ctrl_c_stops_the_scoreboard_with_exit_0(tmp_path):
+    import signal
+    proc, url = start_serve(["/dev/unotable-nothing-here"], str(tmp_path / "c.sqlite3"))
+    with urllib.request.urlopen(url + "/state.json", timeout=10) as r:
+        assert r.status == 200
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=10)
+    assert proc.returncode == 0 and "Traceback" not in err and not err.strip(), err
