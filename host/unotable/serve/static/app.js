@@ -76,8 +76,11 @@ function renderStandings() {
     const tr = el("tr");
     tr.dataset.player = r.player;
     for (const v of [i + 1, r.player, r.rounds, r.rounds_won, r.points]) tr.append(el("td", "", v));
+    if ("league_points" in r) tr.append(el("td", "lp", r.league_points));
     return tr;
   }));
+  // the league's own points (its rule: docs/host.md) when the league keeps the standings
+  $("standings").classList.toggle("league", st.rows.some((r) => "league_points" in r));
   $("standings-none").style.display = st.rows.length ? "none" : "";
   $("night").textContent = st.night ? "night " + st.night : "";
   pointsChart(st);
