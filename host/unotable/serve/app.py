@@ -35,7 +35,6 @@ class Hub:
         self.attention = deque(maxlen=ATTENTION)  # oldest first; the page shows newest first
         self.standings = {"rows": [], "series": [], "source": None, "night": None}
         self.clients = set()
-        self.sent = 0
 
     def state(self):
         return {"title": self.title, "tables": sorted(self.tables.values(), key=lambda t: (
@@ -62,7 +61,6 @@ class Hub:
                 q.put_nowait(msg)
             except asyncio.QueueFull:       # a client that stopped reading: let it go
                 self.clients.discard(q)
-        self.sent += 1
 
     def close(self):
         """Ends every stream (the server is stopping): each client's handler returns."""
@@ -107,7 +105,7 @@ async def events(request):
             if msg is None or q not in hub.clients:   # stopping, or dropped for lagging
                 break
             await resp.write(msg)
-    except (ConnectionResetError, asyncio.CancelledError):
+    except ConnectionResetError:        # the page was closed: nothing to tell anyone
         pass
     finally:
         hub.clients.discard(q)
