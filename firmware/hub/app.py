@@ -339,13 +339,14 @@ class Hub:
 
     def _snapshot(self, ms):
         """The round's end on flash; without it recovery replays from the older snapshot."""
-        for _ in range(2):
+        for again in (1, 0):
+            gc.collect()  # once a round: the snapshot's few KB find a run in a collected heap
             try:
                 self.log.snapshot(json.dumps(snapshot(self.table)), ms)
                 return
-            except MemoryError as x:  # a fragmented heap: collect and try once more
-                self.fault = "snapshot: " + _repr(x)
-                gc.collect()
+            except MemoryError as x:  # still fragmented: once more, then it is a fault
+                if not again:
+                    self.fault = "snapshot: " + _repr(x)
             except OSError as x:      # no room
                 self.fault = "snapshot: " + _repr(x)
                 return
