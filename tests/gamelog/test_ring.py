@@ -499,3 +499,63 @@ def test_a_record_the_ring_has_no_room_for_is_refused_before_a_byte_is_written()
         lg.close()
         lg = log(d, seg_max=100000)
         assert lg.recover()[1][-1] == (SEAT, 2, 0) and lg.damage == [] and d.conflicts == 0
+
+
+def test_idle_says_whether_it_erased():
+    d = chip(8)
+    lg = log(d)
+    assert lg.idle() is False and d.erases == 0        # not booted yet: it does nothing
+    lg.recover()
+    e = d.erases
+    assert lg.idle() is False and d.erases == e        # `ahead` sectors are ready already
+    lg.append((SEAT, 1, 0), 1)
+    for i in range(200):
+        lg.append((PAD, UID), 2 + i)
+        if lg._prep < lg.ahead:
+            e = d.erases
+            assert lg.idle() is True and d.erases == e + 1
+            break
+    else:
+        raise AssertionError("the head never moved on")
+
+
+def test_a_prune_of_nothing_marks_nothing_acknowledged():
+    """prune() with no segment to drop leaves the low-water mark alone: a lost oldest segment
+    stays 'damaged' at the next boot, not 'pruned'."""
+    d = chip()
+    night(d, seg_max=4000)
+    lg = log(d, seg_max=4000)
+    lg.recover()
+    first = lg._groups[min(lg._groups)][0]
+    lg.close()
+    b = bytearray(d.image())
+    for i in range(first * SS + H + 8, first * SS + H + 20):
+        b[i] ^= 0x5A                                   # the oldest segment's header
+    d.load(b)
+    lg = log(d, seg_max=4000)
+    lg.recover()
+    causes = [r[3] for r in lg.read_from(1) if r[1] == GAP]   # what sync would be told
+    assert causes == ["damaged"], causes
+    assert lg.prune(0) == 0
+    lg.close()
+    lg = log(d, seg_max=4000)
+    lg.recover()
+    assert [r[3] for r in lg.read_from(1) if r[1] == GAP] == causes
+
+
+def test_a_record_the_ring_has_just_room_for_is_taken():
+    d = chip(8)
+    lg = log(d, seg_max=100000)
+    lg.recover()
+    t = 0
+    while _free_ahead(lg) > 2:
+        t += 10
+        lg.append((PAD, UID), t)
+        lg.idle()
+    rem = lg.cap - lg._ho
+    seq = lg.record(9, b"x" * (rem + lg.cap + 20), t + 1)   # the head's rest, 2 sectors more
+    lg.close()
+    lg = log(d, seg_max=100000)
+    lg.recover()
+    assert [r for r in lg.read_from(seq) if r[0] == seq][0][4] == b"x" * (rem + lg.cap + 20)
+    assert lg.damage == [] and d.conflicts == 0
