@@ -51,11 +51,12 @@ class LinkHandler:
         h = self.hub
         t = h.table
         hd = self.head()
+        info = h.board.info()
         d = {
             "phase": t.phase, "round": t.round, "turn": t.turn, "dealer": t.dealer,
             "colour": t.colour, "top": t.top, "pending": t.pending,
             "seats": [[s, len(t.hands[s]), t.scores[s], t.owes(s)] for s in t.seats],
-            "next_seq": h.seq + 1, "board": h.board.info()["name"], "rules": t.rules.changed(),
+            "next_seq": h.seq + 1, "board": info["name"], "rules": t.rules.changed(),
             # enrolling: how many tags were read, and the last few (a frame holds ~50)
             "enroll": [len(h.enrolling), h.enrolling[-8:]] if h.enrolling is not None else None,
             "enroll_twice": h.enroll_twice, "wall": h.wall, "now": h.board.now(),
@@ -66,9 +67,13 @@ class LinkHandler:
             "fault": h.fault and h.fault[:40], "flash": list(h.flash) if h.flash else None,
             "log_full": h.full, "warn": h.notice(),
         }
+        if "up" in info:  # the readers' health, PLAY pad then DRAW shoe: [up, read errors, two
+            # cards at once] (the scoreboard's referee queue); a board without readers: none
+            d["readers"] = [[1 if info["up"][i] else 0, info["reader_errors"][i],
+                             info["two_cards"][i]] for i in (0, 1)]
         # one frame holds ~990 bytes of JSON: what else must give way goes, least needed first
         import json
-        for k in ("damage", "fault", "rules"):
+        for k in ("damage", "fault", "readers", "rules"):
             if len(json.dumps(d, separators=(",", ":"))) <= 960:
                 break
             d[k] = None

@@ -170,7 +170,8 @@ class SimBoard:
     def info(self):
         p = self.display and self.display.oled
         return {"name": "sim", "script_done": self.done.is_set(),
-                "screen": p.rows() if hasattr(p, "rows") else None}
+                "screen": p.rows() if hasattr(p, "rows") else None,
+                "up": [True, True], "reader_errors": [0, 0], "two_cards": [0, 0]}  # always up
 
     def attach(self, put):
         """put(table_input) receives the board's inputs from now on (hub/selftest.py)."""

@@ -106,6 +106,17 @@ def _status_lines(hello, s):
             flash[0] // 1024, flash[1] // 1024, 100 * flash[0] // flash[1],
             ": FULL, inputs are not judged until `unotable sync --ack` frees it"
             if s.get("log_full") else "")
+    readers = s.get("readers")
+    if isinstance(readers, list) and len(readers) == 2:
+        said = []
+        for where, r in zip(("PLAY pad", "DRAW shoe"), readers):
+            if isinstance(r, list) and len(r) == 3 and (not r[0] or r[1] or r[2]):
+                said.append("%s %s%s%s" % (where, "up" if r[0] else "DOWN",
+                                            ", %s" % plural(r[1], "read error") if r[1] else "",
+                                            ", two cards at once %s" % plural(r[2], "time")
+                                            if r[2] else ""))
+        if said:
+            yield "readers: " + "; ".join(said)
     for g in s.get("damage") or ():
         if isinstance(g, list) and len(g) == 3:
             yield "damage: seqs %s..%s are not in the log (%s); sync keeps the rest" % tuple(g)

@@ -149,3 +149,16 @@ def test_an_enrolled_deck_survives_a_restart_of_the_table(code, tmp_path):
         assert settled(again, 1)["events"][0][:2] == [25, 5]   # known: never drawn, not unknown
     finally:
         again.close()
+
+
+def test_status_lines_name_a_reader_that_is_down_or_failing_and_nothing_when_all_is_well():
+    from unotable.commands import status_lines
+    base = {"phase": 0, "colour": None, "round": 0, "dealer": 0, "turn": 0, "next_seq": 1,
+            "seats": []}
+    hello = {"board": "esp32", "fw": "0.1.0", "proto": 1}
+    said = list(status_lines(hello, dict(base, readers=[[1, 3, 0], [0, 0, 2]])))
+    assert "readers: PLAY pad up, 3 read errors; DRAW shoe DOWN, two cards at once 2 times" \
+        in said
+    for fine in ([[1, 0, 0], [1, 0, 0]], None, "x", [[1, 0]]):
+        assert not [x for x in status_lines(hello, dict(base, readers=fine))
+                    if x.startswith("readers")]

@@ -114,6 +114,23 @@ def test_status_faults_damage_and_notices_raise_each_item_once_and_show_no_card(
     assert b.view()["notice"] == "LOG DAMAGED - sync, see status"
 
 
+def test_reader_faults_reach_the_referee_queue_once_each():
+    """The table's status says each reader's health (up, read errors, two cards at once):
+    a change is one referee item; the same health again raises nothing."""
+    b = Board("t", "hall")
+    assert b.status_items({"readers": [[1, 0, 0], [1, 0, 0]]}, []) == []
+    items = b.status_items({"readers": [[1, 3, 0], [0, 0, 1]]}, [])
+    assert [(i["kind"], i["what"]) for i in items] == [
+        ("reader", "PLAY pad reader: 3 read errors"),
+        ("reader", "DRAW shoe reader is down: its cards are not read"),
+        ("reader", "DRAW shoe reader: two cards in its field at once: one at a time")]
+    assert b.status_items({"readers": [[1, 3, 0], [0, 0, 1]]}, []) == []
+    assert [i["what"] for i in b.status_items({"readers": [[1, 4, 0], [1, 0, 1]]}, [])] == [
+        "PLAY pad reader: 1 read error", "DRAW shoe reader is back"]
+    for junk in (None, "x", [[1, 0]], [[1, 0, 0]], [[1, 0, "a"], [1, 0, 0]]):
+        assert b.status_items({"readers": junk}, []) == []   # a status that makes no sense
+
+
 def with_takeback(tmp_path, example, at=60):
     """The example with a take-back of the card played at its `at`-th input or after, played
     again: the round ends as before."""

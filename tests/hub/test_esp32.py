@@ -590,3 +590,20 @@ def test_main_logs_on_the_ring_and_an_input_never_waits_for_an_erase():
     m, b, hub = _play_a_card_then_ctrl_c(lambda: nor)
     assert isinstance(hub.log, RingLog) and hub.seq == 1
     assert hub.log.late == 0                     # the append found its bytes erased ahead
+
+
+def test_the_links_status_says_each_readers_health():
+    """Issue 12: the scoreboard's referee queue reads reader faults from `status`."""
+    import logkit
+    from hub.app import Hub
+    from hub.handler import LinkHandler
+    r = Rig(draw=None)
+    place(r.m.play, NTAG)
+    for bad in ("dcs", "lcs"):
+        r.m.play.corrupt = bad
+        r.spin(60)
+    h = Hub(r.board, logkit.log(logkit.fresh()))
+    h.start()
+    s = LinkHandler(h).status()
+    assert s["readers"][1] == [0, 0, 0] and s["readers"][0][0] == 1, s["readers"]
+    assert s["readers"][0][1] >= 2 and s["readers"][0][2] == 0

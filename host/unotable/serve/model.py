@@ -59,6 +59,7 @@ class Board:
         self.port = ""
         self.notice = None
         self.fault = None
+        self.readers = None      # the last reader health the table reported
         # each round's end: (players, winner, points, {player: UNOs forgotten}, when)
         self.rounds_over = []
         self._forgot = {}
@@ -139,6 +140,7 @@ class Board:
         if fault and fault != self.fault:
             items.append(self._item(self.seq, 0, "table fault: %s" % fault, "fault"))
         self.fault = fault
+        items += self._reader_items(status.get("readers") if isinstance(status, dict) else None)
         warn = status.get("warn") if isinstance(status, dict) else None
         # the log's notices only: after a take-back the table's display names the card that
         # goes back, and to a hand ("R7 to seat 2")
@@ -147,6 +149,31 @@ class Board:
         for g in gaps:
             items.append(self._item(g[0], 0, "log damage: seqs %d..%d are not in the table's "
                                     "log (%s)" % tuple(g), "damage"))
+        return items
+
+    def _reader_items(self, readers):
+        """A reader that went down or up, read errors, two cards in its field at once: each
+        change once (the table's status: [up, errors, two cards] for the PLAY pad, the shoe)."""
+        items = []
+        old = self.readers
+        if not (isinstance(readers, list) and len(readers) == 2 and all(
+                isinstance(r, list) and len(r) == 3 and all(isinstance(x, int) for x in r)
+                for r in readers)):
+            return items
+        for i, where in enumerate(("PLAY pad", "DRAW shoe")):
+            up, errors, two = readers[i]
+            was = old[i] if old else [1, 0, 0]
+            if up != was[0]:
+                items.append(self._item(self.seq, 0, "%s reader %s" % (
+                    where, "is down: its cards are not read" if not up else "is back"),
+                    "reader"))
+            if errors > was[1]:
+                items.append(self._item(self.seq, 0, "%s reader: %d read error%s" % (
+                    where, errors - was[1], "" if errors - was[1] == 1 else "s"), "reader"))
+            if two > was[2]:
+                items.append(self._item(self.seq, 0, "%s reader: two cards in its field at "
+                                        "once: one at a time" % where, "reader"))
+        self.readers = readers
         return items
 
     def view(self):

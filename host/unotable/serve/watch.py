@@ -93,7 +93,8 @@ class Watcher(threading.Thread):
                 self.stop.wait(self.every)
                 status = link.status() or {}
                 nxt = status.get("next_seq")
-                if isinstance(nxt, int) and nxt == known and status.get("fault") == b.fault:
+                if isinstance(nxt, int) and nxt == known and status.get("fault") == b.fault \
+                        and status.get("readers") in (None, b.readers):
                     continue
                 if nxt != known:
                     with WRITING:
