@@ -12,8 +12,6 @@ import threading
 import time
 import urllib.request
 
-import pytest
-
 from uno.cards import name
 from uno.events import BACK, DRAWOFF, PLAY, START
 from uno.narrate import say
@@ -278,13 +276,6 @@ def test_a_closed_night_comes_from_the_database_with_the_leagues_standings(tmp_p
     with Store(db) as s:                            # live: the current night's
         assert standings(s, [], fill=TID)["night"] == 3
     assert league.filled == ["all", TID]
-    monkeypatch.delitem(sys.modules, "unotable.league")
-    import unotable
-    monkeypatch.delattr(unotable, "league", raising=False)
-    monkeypatch.setattr("unotable.serve.watch._league", lambda: None)
-    with pytest.raises(Exception) as e:
-        closed_night(types.SimpleNamespace(db=db, night=3), Hub())
-    assert "--night needs the league" in str(e.value)
 
 
 def _free_port():

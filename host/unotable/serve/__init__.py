@@ -35,11 +35,8 @@ def closed_night(args, hub):
     """--night N: the night's tables, standings and charts from the host database alone."""
     from unotable.export import input_dates
     from unotable.serve.model import Board, refresh_badges
-    from unotable.serve.watch import _league, standings
-    league = _league()
-    if league is None:
-        raise UsageError("--night needs the league's nights (`unotable night`), which this "
-                         "unotable does not have yet: serve live tables with -p or --all")
+    from unotable import league
+    from unotable.serve.watch import standings
     with Store(args.db, readonly=True) as db:
         st = standings(db, [], night=args.night)
         keys = sorted({r["table"] for r in st["series"] if r.get("table")})

@@ -205,8 +205,8 @@ def refresh_badges(store):
 
 
 def tally(boards):
-    """Standings and chart series from the rounds the boards replayed: the scoreboard's own,
-    used when unotable.league is not there. Official scoring: the winner takes the points."""
+    """Standings and chart series from the rounds the boards replayed: the chart's series
+    when no night is on. Official scoring: the winner takes the points."""
     rows = {}
     series = []
 

@@ -20,14 +20,6 @@ RETRY = 2.0     # seconds before a table that vanished is looked for again
 WRITING = threading.Lock()
 
 
-def _league():
-    try:
-        from unotable import league
-        return league
-    except ImportError:       # the league is another part of issue 12: the tally stands in
-        return None
-
-
 class Watcher(threading.Thread):
     """Watches the table on one port for as long as the server runs; post(kind, data) is
     called from this thread with each change (the server makes it thread-safe)."""
@@ -125,14 +117,12 @@ class Watcher(threading.Thread):
 
 
 def standings(db, boards, night=None, fill=None):
-    """{"rows": [...], "series": [...], "source": ..., "night": ...}: the league's when it is
-    there (fill: a table just synced, whose rounds go into the league's index first), else the
-    scoreboard's own tally of the rounds it replayed."""
+    """{"rows": [...], "series": [...], "source": "league", "night": ...}: the league's
+    standings (fill: a table just synced, whose rounds go into the league's index first); the
+    chart's series of the night, or with no night on, the scoreboard's own tally of the rounds
+    it replayed."""
+    from unotable import league
     from unotable.serve.model import tally
-    league = _league()
-    if league is None:
-        rows, series = tally(list(boards))
-        return {"rows": rows, "series": series, "source": "tally", "night": None}
     if fill is not None:
         league.refresh(db, fill)
     elif db.readonly:
