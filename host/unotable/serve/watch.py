@@ -69,13 +69,15 @@ class Watcher(threading.Thread):
             hello = link.hello()
             key = connected_table(db, link, hello)
             link.set_clock()      # as sync does: the rounds get their date, nights their rounds
+            # the status before the sync: the sync then holds at least what it counts (after
+            # it, an input logged in between would count as synced and wait for the next one)
+            status = link.status() or {}
             with WRITING:
                 db.sync(key, link)
             gaps = set(db.gaps(key))
             b = Board(key, db.label(key) or key, db.registry(key), refresh_badges(db))
             b.port = self.port
             items = b.replay(db.script_lines(key, 1, None))
-            status = link.status() or {}
             items += b.status_items(status, sorted(gaps))
             b.connected = True
             self.board = self.boards[self.port] = b
