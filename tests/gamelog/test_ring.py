@@ -470,19 +470,26 @@ def _free_ahead(lg):
     return n
 
 
+def _filled(free):
+    """An 8-sector ring filled with card reads (idle between) until `free` sectors are left
+    ahead of the head: (chip, log, the last time)."""
+    d = chip(8)
+    lg = log(d, seg_max=100000)
+    lg.recover()
+    t = 0
+    while _free_ahead(lg) > free:
+        t += 10
+        lg.append((PAD, UID), t)
+        lg.idle()
+    return d, lg, t
+
+
 def test_a_record_the_ring_has_no_room_for_is_refused_before_a_byte_is_written():
     """_room counts every sector a record will reach, from the head's remaining bytes (an
     input, a blob) or from a new sector (a snapshot begins a segment): with one free sector
     left, a record needing two is refused whole, and the chip is as it was."""
     for kind in ("blob", "snapshot"):
-        d = chip(8)
-        lg = log(d, seg_max=100000)
-        lg.recover()
-        t = 0
-        while _free_ahead(lg) > 1:
-            t += 10
-            lg.append((PAD, UID), t)
-            lg.idle()
+        d, lg, t = _filled(1)
         rem = lg.cap - lg._ho
         before = d.image()
         nxt = lg.next_seq
@@ -544,14 +551,7 @@ def test_a_prune_of_nothing_marks_nothing_acknowledged():
 
 
 def test_a_record_the_ring_has_just_room_for_is_taken():
-    d = chip(8)
-    lg = log(d, seg_max=100000)
-    lg.recover()
-    t = 0
-    while _free_ahead(lg) > 2:
-        t += 10
-        lg.append((PAD, UID), t)
-        lg.idle()
+    d, lg, t = _filled(2)
     rem = lg.cap - lg._ho
     seq = lg.record(9, b"x" * (rem + lg.cap + 20), t + 1)   # the head's rest, 2 sectors more
     lg.close()
