@@ -19,7 +19,7 @@ from unotable.replay import short
 from unotable.store import is_id
 from unotable.ui import plural
 
-CSV_COLUMNS = ("seq", "t", "input", "event", "seat", "card", "n", "why", "more", "at")
+CSV_COLUMNS = ("seq", "t", "input", "event", "seat", "card", "n", "why", "more", "at", "player")
 MAX_PROBLEMS = 100     # a log damaged throughout is not worth 5,000 lines of report
 
 
@@ -174,7 +174,11 @@ def export_csv(store, table, out, from_seq=1, to_seq=None):
     """Writes one CSV row per decided event (columns CSV_COLUMNS); returns the rows.
 
     seat, card, n and why are empty where the event has none; `more` holds its other fields
-    as `key=value` (points, total, colour, round...). An input with no event has no row."""
+    as `key=value` (points, total, colour, round...); `player` is the seat's player by name
+    (a badge by its enrolled name, issue 12), empty for a seat nobody named. An input with no
+    event has no row."""
+    from unotable.players import badge_names, display, who
+    names = badge_names(store)
     w = csv.writer(out, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
     run = Replay(registry=store.registry(table))
@@ -190,7 +194,10 @@ def export_csv(store, table, out, from_seq=1, to_seq=None):
             cols = [d.pop(k, "") for k in ("seat", "card", "n", "why")]
             more = " ".join("%s=%s" % kv for kv in sorted(d.items()))
             at = iso(dates[seq]) if seq in dates else ""
-            w.writerow([seq, run.t, text, name] + cols + [more, at])
+            b = who(run.table.players[cols[0]]) if cols[0] else None
+            w.writerow([seq, run.t, text, name] + cols + [more, at,
+                                                          display(store, b[0], b[1], names)
+                                                          if b else ""])
             rows += 1
     return rows
 

@@ -206,3 +206,30 @@ def test_verify_a_bot_night_with_an_enrolled_deck():
     lines = out.getvalue().splitlines()
     assert any('"in":"pad","uid":"' in l for l in lines) and verify(lines, deck).ok
     assert not verify(lines).ok                  # without the deck it cannot be checked
+
+
+def test_csv_names_each_seats_player():
+    """Issue 12: a badge by its enrolled name, a name the host gave as it is, an unnamed seat
+    empty; the record keeps the badge's UID (names live on the host)."""
+    from unotable.players import add
+    lines = script("round-4p")                         # seats 1 and 2 named as they join
+    assert lines[1:3] == ['{"in":"seat","seat":1}', '{"in":"seat","seat":2}']
+    lines[2:2] = ['{"in":"pad","uid":"04a1b2c3d4e5f6"}']
+    lines[4:4] = ['{"in":"player","seat":2,"name":"\u674e\u4f1f"}']
+    run = Replay()
+    recs = [(seq, run.t, False, inp) for seq, inp, evs in run.run(lines)]
+    s = Store(":memory:")
+    s.add("t", recs)
+    add(s, "Ann", "04a1b2c3d4e5f6")
+    out = io.StringIO()
+    export_csv(s, "t", out)
+    rows = list(csv.reader(io.StringIO(out.getvalue())))
+    assert rows[0][-1] == "player"
+    by_seat = {}
+    for r in rows[1:]:
+        if r[4] and int(r[0]) > 4:                     # after the names (a join has none yet)
+            by_seat.setdefault(int(r[4]), set()).add(r[-1])
+    assert by_seat[1] == {"Ann"} and by_seat[2] == {"\u674e\u4f1f"} and by_seat[3] == {""}
+    rec = io.StringIO()
+    export_jsonl(s, "t", rec)
+    assert '"ev":"player","seat":1,"uid":"04a1b2c3d4e5f6"' in rec.getvalue()
