@@ -283,9 +283,14 @@ def _logs(db, args):
         games = db.games(tid)
         gaps = db.gaps(tid)
         dates = export.round_dates(db, tid, games)
+        from unotable.players import badge_names, display, who
+        names = badge_names(db)
+        for g in games:  # a seat's player by name, as people know them
+            g["players"] = {s: display(db, *who(p), names=names) for s, p in g["players"].items()}
         if as_json:
             print(json.dumps({"table": tid, "label": db.label(tid), "rounds": [
                 dict(g, scores={str(k): v for k, v in (g["scores"] or {}).items()} or None,
+                     players={str(k): v for k, v in g["players"].items()} or None,
                      at=dates.get(g["first"])) for g in games],
                 "gaps": [list(g) for g in gaps], "heads": len(db.heads(tid))}))
             return 0
@@ -296,7 +301,8 @@ def _logs(db, args):
             print("match %d round %d%s: dealer %s, seats %s, seq %d-%d, winner %s, %s" % (
                 g["match"], g["round"], " at %s" % dates[g["first"]] if dates.get(g["first"])
                 else "", g["dealer"], " ".join(str(x) for x in g["seats"]), g["first"],
-                g["last"], g["winner"] or "-",
+                g["last"], "%s (%s)" % (g["winner"], g["players"][g["winner"]])
+                if g["winner"] in g["players"] else g["winner"] or "-",
                 plural(g["points"], "point") if g["points"] is not None else "no points yet"))
         for g in gaps:
             print("gap: seqs %d..%d are not in the table's log: %s" % g)

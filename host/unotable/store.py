@@ -604,7 +604,8 @@ class Store:
         One dict per round: match (1, 2, ... a new one after each match_over), round, dealer,
         seats, first and last seq (last: the round_over, or the last stored input of a round
         still on), winner and points (None while on), scores after it ({seat: total}),
-        match_winner (the seat when this round ended the match, else None)."""
+        match_winner (the seat when this round ended the match, else None), players ({seat:
+        a badge's UID (bytes) or a name} of the named seats, issue 12)."""
         run = Replay(registry=self.registry(table))
         rounds = []
         cur = None
@@ -618,7 +619,9 @@ class Store:
                         match += 1
                     cur = {"match": match, "round": e[1], "dealer": e[2], "seats": list(t.seats),
                            "first": seq, "last": seq, "winner": None, "points": None,
-                           "scores": None, "match_winner": None}
+                           "scores": None, "match_winner": None,
+                           "players": {s: t.players[s] for s in t.seats
+                                       if t.players[s] is not None}}
                     rounds.append(cur)
                 elif cur is None:
                     continue

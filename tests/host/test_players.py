@@ -117,3 +117,26 @@ def test_seat_names_and_badge_taps_at_a_simulated_table(code, tmp_path, capsys):
         assert c == 2 and "lobby" in err and len(err.splitlines()) == 1
     finally:
         table.close()
+
+
+def test_logs_show_names_the_winner_and_json_every_named_seat(tmp_path, capsys):
+    from uno.record import Replay
+    from unotable.players import add
+    path = __file__.rsplit("/tests/", 1)[0] + "/examples/round-2p.jsonl"
+    with open(path) as f:
+        lines = f.read().splitlines()
+    assert lines[1:3] == ['{"in":"seat","seat":1}', '{"in":"seat","seat":2}']
+    lines[2:2] = ['{"in":"pad","uid":"%s"}' % BADGE]
+    lines[4:4] = ['{"in":"player","seat":2,"name":"\u674e\u4f1f"}']
+    run = Replay()
+    recs = [(seq, run.t, False, inp) for seq, inp, evs in run.run(lines)]
+    winner = run.table.winner
+    db = str(tmp_path / "h.sqlite3")
+    with Store(db) as s:
+        s.add("t", recs)
+        add(s, "Ann", BADGE)
+    c, out, err = run(capsys, "logs", "show", "t", "--db", db)
+    assert c == 0 and "winner %d (%s)" % (winner, ["Ann", "\u674e\u4f1f"][winner - 1]) in out
+    c, out, err = run(capsys, "logs", "show", "t", "--json", "--db", db)
+    assert json.loads(out)["rounds"][0]["players"] == {"1": "Ann", "2": "\u674e\u4f1f"}
+
