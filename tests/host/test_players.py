@@ -128,9 +128,9 @@ def test_logs_show_names_the_winner_and_json_every_named_seat(tmp_path, capsys):
     assert lines[1:3] == ['{"in":"seat","seat":1}', '{"in":"seat","seat":2}']
     lines[2:2] = ['{"in":"pad","uid":"%s"}' % BADGE]
     lines[4:4] = ['{"in":"player","seat":2,"name":"\u674e\u4f1f"}']
-    run = Replay()
-    recs = [(seq, run.t, False, inp) for seq, inp, evs in run.run(lines)]
-    winner = run.table.winner
+    rep = Replay()
+    recs = [(seq, rep.t, False, inp) for seq, inp, evs in rep.run(lines)]
+    winner = rep.table.winner
     db = str(tmp_path / "h.sqlite3")
     with Store(db) as s:
         s.add("t", recs)
