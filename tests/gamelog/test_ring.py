@@ -441,6 +441,8 @@ def test_set_aside_and_pruned_sectors_read_back_as_what_they_are():
         lg = log(d, seg_max=4000)
         lg.recover()
         assert lg._kind[bad] == K_BAD and [g for g in lg.damage if g[0] == base], lg.damage
+        # what sync is told: the set-aside seqs are damaged, at every boot (not just missing)
+        assert [r[3] for r in lg.read_from(1) if r[1] == GAP and r[0] == base] == ["damaged"]
         lg.close()
     lg = log(d, seg_max=4000)
     lg.recover()
