@@ -135,3 +135,12 @@ def test_a_sector_erase_of_the_file_chip_writes_it_whole():
     assert d.image() == bytes(1024) + b"\xff" * 1024
     d.close()
     _gone(TMP)
+
+
+def test_an_erase_cut_one_byte_into_its_second_run_erases_that_byte():
+    d = Nor(1, 1024)
+    d.program(0, bytes(1024))
+    d.cut = 257                                  # one run of 256 bytes, then one byte
+    d.erase(0)
+    img = d.image()
+    assert len(img) == 1024 and img[:257] == b"\xff" * 257 and img[257:] == bytes(767)
