@@ -81,10 +81,11 @@ def test_an_append_fits_a_limit_to_the_byte():
     assert names(p) == []
 
 
-def _two_segments(p, seg_max=40):
-    """Seqs 1..3 in segment 1 and 4..6 in segment 4 (seat presses of 9 bytes)."""
+def _presses(p, seg_max=40, n=6):
+    """n seat presses of 9 bytes, three a segment (seg_max 27 or 40): the segments' bases
+    (n = 6: seqs 1..3 in segment 1, 4..6 in segment 4)."""
     lg = log(p, table_id=TID, seg_max=seg_max + HDR)
-    for i in range(6):
+    for i in range(n):
         lg.append((SEAT, 1 + i, 0), 100 + i)
     lg.close()
     return [b for b, _ in lg.segments()]
@@ -98,7 +99,7 @@ def _break_header(path):
 
 def test_seq_after_a_quarantined_newest_segment_is_past_all_it_can_have_held():
     p = fresh()
-    bases = _two_segments(p, 27)          # 3 presses a segment
+    bases = _presses(p, 27)          # 3 presses a segment
     assert bases == [1, 4]
     last = p + "/0000000004.log"
     n = size(last)
@@ -118,7 +119,7 @@ def test_seq_after_a_quarantined_newest_segment_is_past_all_it_can_have_held():
 
 def test_a_name_already_quarantined_gets_a_number_and_nothing_is_deleted():
     p = fresh()
-    _two_segments(p, 27)
+    _presses(p, 27)
     last = p + "/0000000004.log"
     _break_header(last)
     broken = read(last)
@@ -142,7 +143,7 @@ def test_a_name_already_quarantined_gets_a_number_and_nothing_is_deleted():
 def test_a_lost_newest_segment_moves_seq_past_what_it_could_have_held():
     p = fresh()
     seg_max = 27
-    _two_segments(p, seg_max)
+    _presses(p, seg_max)
     os.remove(p + "/0000000004.log")
     lg = log(p, table_id=TID, seg_max=seg_max + HDR)
     snap, ins, nxt = lg.recover()
@@ -182,7 +183,7 @@ def test_a_durable_log_syncs_every_write_and_a_fast_one_never():
 
 def test_the_marks_keep_a_quarantined_range_and_its_cause_across_boots():
     p = fresh()
-    _two_segments(p, 27)
+    _presses(p, 27)
     last = p + "/0000000004.log"
     n = size(last)
     _break_header(last)
@@ -201,7 +202,7 @@ def test_the_marks_keep_a_quarantined_range_and_its_cause_across_boots():
 
 def test_marks_with_a_wrong_crc_are_not_believed():
     p = fresh()
-    _two_segments(p, 27)
+    _presses(p, 27)
     lg = log(p, table_id=TID)
     assert lg.recover()[2] == 7
     lg.close()
@@ -220,14 +221,14 @@ def test_marks_with_a_wrong_crc_are_not_believed():
 def test_with_no_table_id_the_id_most_segments_carry_is_the_tables():
     from gamelog.fmt import header
     p = fresh()
-    _two_segments(p, 27)                  # TABLE-01: segments 1 and 4
+    _presses(p, 27)                  # TABLE-01: segments 1 and 4
     lg = log(p)
     assert lg.recover()[2] == 7 and lg.table_id == TID and lg.damage == []
     assert len([g for g in lg.read_from(1) if g[1] == INPUT]) == 6
     # one segment of another table beside ours: ours wins; a tie: the larger id
     for other, win in ((b"AAAAAAAA", TID), (b"ZZZZZZZZ", b"ZZZZZZZZ")):
         p = fresh()
-        _two_segments(p, 27)
+        _presses(p, 27)
         data = bytearray(read(p + "/0000000004.log"))
         header(data, 4, 103, False, other, bytes(data[24:56]))
         write(p + "/0000000004.log", data)
@@ -240,11 +241,7 @@ def test_with_no_table_id_the_id_most_segments_carry_is_the_tables():
 def test_the_two_newest_segments_lost_are_both_reported_missing():
     p = fresh()
     seg_max = 27
-    lg = log(p, table_id=TID, seg_max=seg_max + HDR)
-    for i in range(9):
-        lg.append((SEAT, 1 + i, 0), 100 + i)
-    lg.close()
-    assert [b for b, _ in lg.segments()] == [1, 4, 7]
+    assert _presses(p, seg_max, 9) == [1, 4, 7]
     os.remove(p + "/0000000004.log")
     os.remove(p + "/0000000007.log")
     lg = log(p, table_id=TID, seg_max=seg_max + HDR)
@@ -259,7 +256,7 @@ def test_sync_reads_past_damage_but_never_moves_a_file():
     # sets files aside.
     from gamelog.fmt import header
     p = fresh()
-    _two_segments(p, 27)
+    _presses(p, 27)
     lg = log(p, table_id=TID)
     lg.recover()
     _break_header(p + "/0000000001.log")
@@ -304,10 +301,7 @@ def test_a_gap_takes_the_cause_of_the_range_it_overlaps_only():
     from gamelog.fmt import header
     p = fresh()
     seg_max = 27
-    lg = log(p, table_id=TID, seg_max=seg_max + HDR)
-    for i in range(9):
-        lg.append((SEAT, 1 + i, 0), 100 + i)
-    lg.close()
+    _presses(p, seg_max, 9)
     # another table's segment dropped in far away (quarantined as foreign, 100..102) ...
     data = bytearray(read(p + "/0000000001.log"))
     header(data, 100, 100, False, b"OTHER-99", bytes(data[24:56]))
@@ -382,7 +376,7 @@ def test_usage_without_a_limit_is_the_filesystems():
 
 def test_damage_at_the_end_of_a_segment_is_one_gap_and_seq_moves_past_it():
     p = fresh()
-    _two_segments(p, 27)                  # 1..3 and 4..6, 9 bytes each
+    _presses(p, 27)                  # 1..3 and 4..6, 9 bytes each
     for name, s in (("0000000001.log", 3), ("0000000004.log", 6)):
         b = bytearray(read(p + "/" + name))
         good = bytes(b)
@@ -419,7 +413,7 @@ def test_a_record_in_two_segments_is_served_once():
     lg.close()
     four = read(p + "/0000000001.log")
     p = fresh()
-    _two_segments(p, 27)
+    _presses(p, 27)
     write(p + "/0000000001.log", four)    # seqs 1..4, and 4..6 in the next
     lg = log(p, table_id=TID)
     lg.recover()
@@ -429,7 +423,7 @@ def test_a_record_in_two_segments_is_served_once():
 
 def test_damage_over_a_segments_last_two_records_is_one_gap():
     p = fresh()
-    _two_segments(p, 27)
+    _presses(p, 27)
     b = bytearray(read(p + "/0000000001.log"))
     b[HDR + 9 + 2] ^= 0x40
     b[HDR + 18 + 2] ^= 0x40

@@ -289,6 +289,14 @@ def test_a_boot_keeps_the_sectors_erased_ahead():
     lg.close()
 
 
+def _break_header(d, sector):
+    """The segment header at the start of a sector's payload, damaged past mending."""
+    b = bytearray(d.image())
+    for i in range(sector * SS + H + 8, sector * SS + H + 20):
+        b[i] ^= 0x5A
+    d.load(b)
+
+
 def _changed(before, d):
     mem = d.image()
     return [i for i in range(len(before)) if before[i] != mem[i]]
@@ -433,10 +441,7 @@ def test_set_aside_and_pruned_sectors_read_back_as_what_they_are():
     bad = lg._groups[base][0]
     oldest = lg._groups[min(lg._groups)][0]
     lg.close()
-    b = bytearray(d.image())
-    for i in range(bad * SS + H + 8, bad * SS + H + 20):
-        b[i] ^= 0x5A                                   # the newest segment's header
-    d.load(b)
+    _break_header(d, bad)                              # the newest segment's
     for _ in range(3):
         lg = log(d, seg_max=4000)
         lg.recover()
@@ -537,10 +542,7 @@ def test_a_prune_of_nothing_marks_nothing_acknowledged():
     lg.recover()
     first = lg._groups[min(lg._groups)][0]
     lg.close()
-    b = bytearray(d.image())
-    for i in range(first * SS + H + 8, first * SS + H + 20):
-        b[i] ^= 0x5A                                   # the oldest segment's header
-    d.load(b)
+    _break_header(d, first)                            # the oldest segment's
     lg = log(d, seg_max=4000)
     lg.recover()
     causes = [r[3] for r in lg.read_from(1) if r[1] == GAP]   # what sync would be told

@@ -373,6 +373,18 @@ def stop_serve(proc):
     return err
 
 
+def stop_serve_and(proc, tables):
+    """The server stopped (if it started), then the simulated tables closed whatever that
+    did."""
+    try:
+        if proc:
+            stop_serve(proc)
+    finally:
+        for t in tables:
+            if t:
+                t.close()
+
+
 def test_serve_live_tables_every_message_and_page_free_of_hidden_cards(code, tmp_path):
     """Two simulated tables play whole rounds (the house rules' too) while `unotable serve`
     watches them; every server-sent event and the page's state are searched for any card
@@ -419,12 +431,7 @@ def test_serve_live_tables_every_message_and_page_free_of_hidden_cards(code, tmp
             (a["at"] for a in st["attention"]), reverse=True)      # newest first
         assert len(st["standings"]["rows"]) >= 2
     finally:
-        try:
-            if proc:
-                stop_serve(proc)
-        finally:
-            for t in tables:
-                t.close()
+        stop_serve_and(proc, tables)
 
 
 def test_serve_keeps_serving_when_a_table_dies(code, tmp_path):
@@ -452,12 +459,7 @@ def test_serve_keeps_serving_when_a_table_dies(code, tmp_path):
             assert r.status == 200
         assert proc.poll() is None
     finally:
-        try:
-            if proc:
-                stop_serve(proc)
-        finally:
-            if table:
-                table.close()
+        stop_serve_and(proc, [table])
 
 
 

@@ -16,7 +16,7 @@ from unotable.players import seat_names
 from unotable.store import Store
 from uno.record import Replay
 
-from test_serve import ROOT, start_serve, stop_serve
+from test_serve import ROOT, start_serve, stop_serve_and
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -151,12 +151,7 @@ def test_the_page_shows_both_tables_live_and_the_standings_of_the_database(code,
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
-        try:
-            if proc:
-                stop_serve(proc)
-        finally:
-            for t in tables:
-                t.close()
+        stop_serve_and(proc, tables)
 
 
 def _hub_in_a_thread(hub):
