@@ -1,7 +1,6 @@
 """What the hub answers over the serial link (link/server.py calls these; docs/protocol.md)."""
 from gamelog import INPUT, GAP
 from uno.cards import Registry
-from uno.table import good_name
 
 try:
     from micropython import const
@@ -13,11 +12,14 @@ except ImportError:  # CPython
 _IN_RULE = const(7)
 _IN_UNDO = const(8)
 _IN_PLAYER = const(9)
-_P_LOBBY = const(0)
 _P_DEAL = const(3)
 _P_START = const(4)
 _P_PLAY = const(5)
+_R_BAD_SEAT = const(14)
+_R_NOT_SEATED = const(15)
+_R_NOT_NOW = const(21)
 _R_LOCKED = const(29)
+_R_BAD_NAME = const(41)
 _REJECT = const(25)
 # -- end of codes --
 
@@ -171,17 +173,15 @@ class LinkHandler:
 
     def set_player(self, seat, name):
         # Judged before it is logged, as a rule is: a refused name leaves no input behind.
-        t = self.hub.table
-        if t.phase != _P_LOBBY:
+        why, o = self.hub.table.refuse_player(seat, name)
+        if why == _R_NOT_NOW:
             raise ValueError("players are named in the lobby, before the match starts")
-        if seat not in t.seats:
+        if why == _R_BAD_SEAT or why == _R_NOT_SEATED:
             raise ValueError("seat %d has not joined: press its button first" % seat)
-        if not good_name(name):
+        if why == _R_BAD_NAME:
             raise ValueError("a player's name is 1 to 24 bytes of printable text")
-        for o in t.seats:
-            w = t.players[o]
-            if o != seat and type(w) is str and w == name:
-                raise ValueError("%s is at seat %d already" % (name, o))
+        if why:
+            raise ValueError("%s is at seat %d already" % (name, o))
         self._fed((_IN_PLAYER, seat, name))
 
     def undo(self, n):

@@ -867,26 +867,42 @@ class Table:
 
     # ---- players (issue 12): in the lobby only, never a card -------------------------------
 
-    def _player(self, s, name):
-        """The host names a joined seat's player (`unotable seat 3 "Li Wei"`)."""
+    def refuse_player(self, s, name):
+        """(reason, seat) the host's name for seat s would be rejected for, else (0, 0): the
+        hub asks before it logs the input (`unotable seat 3 "Li Wei"`)."""
         if self.phase != _P_LOBBY:
-            self._reject(_R_NOT_NOW, 0, -1)
-        elif type(s) is not int or not 1 <= s <= MAX_SEAT:
-            self._reject(_R_BAD_SEAT, 0, -1)
-        elif s not in self.seats:
-            self._reject(_R_NOT_SEATED, s, -1)
-        elif not good_name(name):
-            self._reject(_R_BAD_NAME, s, -1)
+            return _R_NOT_NOW, 0
+        if type(s) is not int or not 1 <= s <= MAX_SEAT:
+            return _R_BAD_SEAT, 0
+        if s not in self.seats:
+            return _R_NOT_SEATED, s
+        if not good_name(name):
+            return _R_BAD_NAME, s
+        o = self._taken(s, name)
+        return (_R_PLAYER_TAKEN, o) if o else (0, 0)
+
+    def _player(self, s, name):
+        why, seat = self.refuse_player(s, name)
+        if why:
+            self._reject(why, seat, -1)
         else:
             self._bind(s, name)
 
-    def _bind(self, s, who):
+    def _taken(self, s, who):
+        """The other seat whose player this is, else 0."""
         players = self.players
         for o in self.seats:  # type first: MicroPython warns on the console at bytes == str
             w = players[o]
             if o != s and type(w) is type(who) and w == who:
-                self._reject(_R_PLAYER_TAKEN, o, -1)
-                return
+                return o
+        return 0
+
+    def _bind(self, s, who):
+        o = self._taken(s, who)
+        if o:
+            self._reject(_R_PLAYER_TAKEN, o, -1)
+            return
+        players = self.players
         players[s] = who
         if self.naming == s:
             self.naming = 0  # one badge a join: a second tap has no seat
