@@ -98,10 +98,11 @@ def lost_at(recs, a, b):
 
 
 def scenario(lg, what, t=90000):
-    """A round (snapshot, inputs, idle erases) or a wrap-around (prune, erases of pruned
-    sectors): yields once per answered record, (seq, rtype, t, wall, data)."""
-    if what == "round":
-        s = '{"round":9}'
+    """A round (snapshot, inputs, idle erases), a round whose snapshot spans three sectors (a
+    create cut between its parts' commits), or a wrap-around (prune, erases of pruned sectors):
+    yields once per answered record, (seq, rtype, t, wall, data)."""
+    if what in ("round", "big"):
+        s = '{"round":9}' if what == "round" else '{"round":9,"x":"%s"}' % ("b" * 1100)
         seq = lg.snapshot(s, t)
         yield (seq, SNAP, t, False, s)
         for i, inp in enumerate(inputs(12, 40)):
