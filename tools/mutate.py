@@ -15,7 +15,9 @@ runs N mutants per file drawn at random (--seed: the same draw again), for a fig
 
 Survivors judged equivalent are listed in tools/mutate_equiv.txt, one a line:
 `FILE | source line, stripped | mutation  # why` (FILE:LINE or FILE:LINE:COL where the same
-source line or mutation occurs more than once and only one is equivalent); they are counted apart. Per file, and in all:
+source line or mutation occurs more than once and only one is equivalent: as the code above it
+changes, the entry keeps naming the mutant nearest LINE with that source, mutation and COL);
+they are counted apart. Per file, and in all:
 `killed K / N non-equivalent (P%), equivalent E, survived S, timeout T`. Exit status 0.
 """
 import argparse
@@ -176,6 +178,32 @@ def equivalents(path=EQUIV):
     return out
 
 
+def equivalent_in(eq, rel, ms, text):
+    """{(line, col, mutation)} of rel's mutants ms (all of the file's) judged equivalent by eq.
+
+    An entry with FILE:LINE[:COL] names the mutant nearest LINE with its source line, mutation
+    (and COL): listed lines drift as code above them changes."""
+    out = set()
+    near = {}
+    for e in eq:
+        where = e[0].split(":")
+        if where[0] != rel:
+            continue
+        for m in ms:
+            src = text[m[0] - 1].strip() if 0 < m[0] <= len(text) else ""
+            if src != e[1] or m[2] != e[2] or len(where) == 3 and m[1] != int(where[2]):
+                continue
+            if len(where) == 1:
+                out.add(m[:3])
+                continue
+            d = abs(m[0] - int(where[1]))
+            if e not in near or d < near[e][0]:
+                near[e] = (d, m[:3])
+    for d, m in near.values():
+        out.add(m)
+    return out
+
+
 def _copy_repo(dst):
     def ignore(d, names):
         return [n for n in names if n in (".venv", ".git", "build", "typings", ".pytest_cache",
@@ -259,6 +287,7 @@ def main(argv):
             src = f.read()
         ms = mutants(src)
         text = src.split("\n")
+        eq_here = equivalent_in(eq, rel, ms, text)
         if lines:
             ms = [m for m in ms if m[0] in lines]
         if a.every > 1:
@@ -298,10 +327,7 @@ def main(argv):
                 if done % 25 == 0:
                     print("... %s: %d / %d" % (rel, done, len(ms)), flush=True)
                 src_line = text[m[0] - 1].strip() if 0 < m[0] <= len(text) else ""
-                if res == "survived" and ((rel, src_line, m[2]) in eq
-                                          or ("%s:%d" % (rel, m[0]), src_line, m[2]) in eq
-                                          or ("%s:%d:%d" % (rel, m[0], m[1]), src_line, m[2])
-                                          in eq):
+                if res == "survived" and m[:3] in eq_here:
                     fe += 1
                     print("equivalent %s:%d:%d %s" % (rel, m[0], m[1], m[2]), flush=True)
                 elif res == "survived":

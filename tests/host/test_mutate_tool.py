@@ -1,0 +1,67 @@
+"""tools/mutate.py: its mutants and how tools/mutate_equiv.txt names the equivalent ones."""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import mutate  # noqa: E402
+
+SRC = """def f(a, b):
+    if a > 1:
+        return b
+""" + "    b += 1\n" * 20 + """    if a > 1:
+        return b + 1
+    return 0
+"""
+
+
+def _ms(src):
+    return mutate.mutants(src), src.split("\n")
+
+
+def test_an_entry_without_a_line_names_every_mutant_with_its_source_and_mutation():
+    ms, text = _ms(SRC)
+    eq = {("x.py", "if a > 1:", "> -> >=")}
+    got = mutate.equivalent_in(eq, "x.py", ms, text)
+    assert sorted(m[0] for m in got) == [2, 24]
+    assert mutate.equivalent_in(eq, "y.py", ms, text) == set()
+
+
+def test_a_line_entry_names_the_nearest_twin_even_after_the_code_moved():
+    ms, text = _ms(SRC)
+    # (twins further apart than the drift: the nearest is the one meant)
+    eq = {("x.py:24", "if a > 1:", "> -> >=")}
+    assert [m[0] for m in mutate.equivalent_in(eq, "x.py", ms, text)] == [24]
+    moved = "import os\n\n\n" + SRC            # three lines added above: still the second one
+    ms2, text2 = _ms(moved)
+    assert [m[0] for m in mutate.equivalent_in(eq, "x.py", ms2, text2)] == [27]
+    eq = {("x.py:1", "if a > 1:", "> -> >=")}
+    assert [m[0] for m in mutate.equivalent_in(eq, "x.py", ms, text)] == [2]
+
+
+def test_a_column_must_match_and_another_mutation_is_not_named():
+    ms, text = _ms(SRC)
+    col = [m for m in ms if m[0] == 2 and m[2] == "> -> >="][0][1]
+    assert mutate.equivalent_in({("x.py:2:%d" % col, "if a > 1:", "> -> >=")}, "x.py", ms,
+                                text) == {(2, col, "> -> >=")}
+    assert mutate.equivalent_in({("x.py:2:%d" % (col + 1), "if a > 1:", "> -> >=")}, "x.py",
+                                ms, text) == set()
+    assert mutate.equivalent_in({("x.py:2", "if a > 1:", "> -> <")}, "x.py", ms, text) == set()
+
+
+def test_the_listed_equivalents_all_still_name_a_mutant():
+    # A stale entry (its source line rewritten) would quietly count nothing: say which.
+    eq = mutate.equivalents()
+    stale = []
+    by_file = {}
+    for e in eq:
+        by_file.setdefault(e[0].split(":")[0], []).append(e)
+    for rel, es in by_file.items():
+        with open(os.path.join(ROOT, rel)) as f:
+            src = f.read()
+        ms, text = _ms(src)
+        for e in es:
+            if not mutate.equivalent_in({e}, rel, ms, text):
+                stale.append(e)
+    assert stale == []
