@@ -1,5 +1,6 @@
 """Issue 8 item 6: the chain over inputs and its HMAC, the same bytes on both interpreters."""
 import hashlib
+import struct
 
 from check import raises
 from logkit import fresh, log, records, inputs, fill, SEAT
@@ -58,6 +59,25 @@ def test_canon_is_fixed_bytes():
     raises(ValueError, canon, 1, 1, False, (9, 1, "x" * 25))
     raises(ValueError, canon, 1, 1, False, (10, 1))
     raises(ValueError, canon, 1, 1, False, (2, b""))
+
+
+def test_canon_at_the_edges_of_each_field():
+    assert canon(1, 0, False, (8, 1))[13:] == b"\x08\x01\x00\x00\x00"      # undo 1: the usual
+    assert canon(1, 0, False, (8, 65535))[13:] == b"\x08\xff\xff\x00\x00"
+    raises(ValueError, canon, 1, 0, False, (8, 0))
+    raises(ValueError, canon, 1, 0, False, (8, 65536))
+    assert canon(1, 0, False, (9, 255, "x"))[13:] == b"\x09\xff\x01x"
+    assert canon(1, 0, False, (9, 0, "x" * 24))[13:] == b"\x09\x00\x18" + b"x" * 24
+    raises(ValueError, canon, 1, 0, False, (9, 256, "x"))
+    raises(ValueError, canon, 1, 0, False, (9, -1, "x"))
+    assert canon(1, 0, False, (3, 255, 0))[13:] == b"\x03\xff\x00"
+    raises(ValueError, canon, 1, 0, False, (3, 256, 0))
+    raises(ValueError, canon, 1, 0, False, (4, -1, 0))
+    assert canon(1, 0, False, (1, b"\x01" * 16))[13:] == b"\x01\x10" + b"\x01" * 16
+    raises(ValueError, canon, 1, 0, False, (1, b"\x01" * 17))
+    assert canon(1, 0, False, (6, (1 << 49) - 1))[13:] == b"\x06" + struct.pack("<Q", (1 << 49) - 1)
+    raises(ValueError, canon, 1, 0, False, (6, 1 << 49))
+    raises(ValueError, canon, 1, 0, False, (6, -1))
 
 
 def test_step_tag_and_mac_head():

@@ -51,6 +51,8 @@ def test_writeblocks_without_an_offset_erases_every_sector_it_spans():
     assert img[1112:1536] == b"\xff" * 424 and img[1536:] == bytes(512) and img[:512] == bytes(512)
     d.writeblocks(3, b"\x00", 5)                 # with an offset: no erase
     assert d.erases == 2 and d.conflicts == 0
+    d.writeblocks(1, b"\x55" * 1024)             # exactly two sectors: not the third
+    assert d.erases == 4 and d.image()[1536:] == bytes(512)
 
 
 def test_time_is_modelled_per_erase_and_per_page_touched():

@@ -588,42 +588,56 @@ def test_a_record_the_ring_has_just_room_for_is_taken():
     assert lg.damage == [] and d.conflicts == 0
 
 
-def test_a_create_cut_before_its_commit_is_no_segment_and_no_damage():
-    # A snapshot over three sectors: parts 1 and 2 carry their use headers before part 0's
-    # commit. Cut anywhere before that commit, the boot sees no segment, reports nothing and
-    # gives the unanswered seq again; ahead=3 leaves a stamp beyond the cut create. (A cut
-    # within the commit itself leaves a stamped sector with a broken use header: that reads as
-    # a damaged segment, as bit rot there would, and is reported for seqs never answered.)
-    s = '{"round":9,"x":"%s"}' % ("b" * 1100)
+def _before_create(wrap):
+    """A chip after a night, and its log recovered, ahead=3; wrap: the head moved on (inputs,
+    prunes) to the ring's third-last sector, so a three-sector create wraps round its end with
+    its last part in sector 0 (read before the part it follows)."""
     d = chip()
     night(d)
     lg = log(d, ahead=3)
     lg.recover()
-    o0 = d.ops
-    seq = lg.snapshot(s, 90000)
-    n = d.ops - o0                                # the commit is the create's last program
-    lg.close()
-    assert n >= 4
-    for k in range(1, n):
-        for at in (0, 1, 3):                      # every program here is >= 4 bytes
-            d = chip()
-            night(d)
-            lg = log(d, ahead=3)
-            lg.recover()
-            d.ops = 0
-            d.cut_op = k
-            d.cut_at = at
-            try:
-                lg.snapshot(s, 90000)
-            except OSError:
-                pass
-            assert d.dead, (k, at)
-            lg.close()
-            (snap, ins, nxt), damage, got, lg = boot(d, ahead=3)
-            assert damage == [] and nxt == seq, (k, at, damage, nxt)
-            assert [g for g in got if g[1] == GAP] == [], (k, at)
-            assert lg.snapshot(s, 90001) == seq and lg.damage == []
-            lg.close()
-            (snap, ins, nxt), damage, got, lg = boot(d, ahead=3)
-            assert snap == s and damage == [] and nxt == seq + 1, (k, at)
-            lg.close()
+    t = 50000
+    while wrap and lg._hs != NSEC - 3:
+        for inp in inputs(5, t):
+            t += 1
+            lg.append(inp, t)
+            lg.idle()
+        lg.prune(lg.next_seq - 1)
+    return d, lg
+
+
+def test_a_create_cut_before_its_commit_is_no_segment_and_no_damage():
+    # A snapshot over three sectors: parts 1 and 2 carry their use headers before part 0's
+    # commit. Cut anywhere before that commit, the boot sees no segment, reports nothing and
+    # gives the unanswered seq again; ahead=3 leaves a stamp beyond the cut create. Also where
+    # the create wraps round the ring's end (its last parts in the first sectors). (A cut
+    # within the commit itself leaves a stamped sector with a broken use header: that reads as
+    # a damaged segment, as bit rot there would, and is reported for seqs never answered.)
+    s = '{"round":9,"x":"%s"}' % ("b" * 1100)
+    for wrap in (False, True):
+        d, lg = _before_create(wrap)
+        o0 = d.ops
+        seq = lg.snapshot(s, 90000)
+        n = d.ops - o0                            # the commit is the create's last program
+        assert n >= 4 and (not wrap or lg._hs < 3), (n, lg._hs)
+        lg.close()
+        for k in range(1, n):
+            for at in (0, 1, 3):                  # every program here is >= 4 bytes
+                d, lg = _before_create(wrap)
+                d.ops = 0
+                d.cut_op = k
+                d.cut_at = at
+                try:
+                    lg.snapshot(s, 90000)
+                except OSError:
+                    pass
+                assert d.dead, (wrap, k, at)
+                lg.close()
+                (snap, ins, nxt), damage, got, lg = boot(d, ahead=3)
+                assert damage == [] and nxt == seq, (wrap, k, at, damage, nxt)
+                assert [g for g in got if g[1] == GAP and g[3] != "pruned"] == [], (wrap, k, at)
+                assert lg.snapshot(s, 90001) == seq and lg.damage == []
+                lg.close()
+                (snap, ins, nxt), damage, got, lg = boot(d, ahead=3)
+                assert snap == s and damage == [] and nxt == seq + 1, (wrap, k, at)
+                lg.close()
