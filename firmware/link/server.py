@@ -206,6 +206,8 @@ class LinkServer:
         if hf and not more:
             head = hf()
             if head and not e.fits(TRAILER):
+                if not e.n:                   # not even alone: "more" would ask for ever
+                    raise ValueError("max %d too small for the chain head" % e.lim)
                 head = None
                 more = True
         out = b2a_base64(e.finish(more, head), newline=False)

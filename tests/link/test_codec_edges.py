@@ -112,3 +112,37 @@ def test_a_record_after_a_seq_skip_fits_to_the_byte():
             assert e.add(*r1)
             assert e.add(*r2) == ok, (skip, lim)
             assert len(e.finish()) <= lim
+
+
+def test_each_kind_of_input_fits_to_the_byte():
+    # (linkkit's random inputs have no player: every kind is tried here alone, after a first)
+    r1 = (1, 100, False, (SEAT, 1, 0))
+    for inp in ((9, 3, "Li Wei"), (9, 255, "\u674e\u4f1f"), (9, 0, "x" * 24), (8, 1),
+                (8, 70000), (7, "stacking", "on"), (7, "target", 500), (6, 16384),
+                (SHUFFLE,), (PAD, b"\x04\x01\x02\x03"), (4, 2, 1)):
+        r2 = (2, 150, False, inp)
+        n = len(encode([r1, r2]))
+        for lim, ok in ((n, True), (n - 1, False)):
+            e = Encoder(None, 744)
+            e.start(lim)
+            assert e.add(*r1)
+            assert e.add(*r2) == ok, (inp, lim)
+            assert len(e.finish()) <= lim
+        assert decode(encode([r1, r2]))[0][1][:4] == r2[:4]
+
+
+def test_an_input_of_no_known_kind_is_refused_by_name():
+    for k in (0, 10, 99):
+        e = raises(ValueError, encode, [(1, 100, False, (k, 1, 2))])
+        assert str(e) == "unknown input kind %d" % k, e
+
+
+def test_a_gap_cause_byte_this_side_does_not_know_reads_as_other():
+    a = encode([(5, 9, "order")])
+    b = encode([(5, 9, "foreign")])
+    at = [i for i in range(len(a)) if a[i] != b[i]]
+    assert len(at) == 1
+    for c in (6, 255):
+        x = bytearray(a)
+        x[at[0]] = c
+        assert decode(bytes(x))[0] == [(5, 9, "other")], c

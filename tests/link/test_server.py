@@ -87,6 +87,35 @@ def test_gaps_travel_as_entries_and_only_the_last_batch_carries_the_head():
     assert got[0] == (g[0] + 1, g[1], g[2])
 
 
+def test_the_head_goes_in_the_last_batch_only_where_it_fits_else_in_one_more():
+    # Every limit from just over one record to the whole log: each batch within the limit,
+    # the log whole, the head once, at the end; where the last records leave no room for it,
+    # the batch says more and the next one, empty but for the head, carries it.
+    log = random_records(12, 3)
+    alone = 0
+    c = Client(FakeHub(list(log[:1]), registry()))
+    st, p = c.ask("records", {"from": 2, "max": 75})   # nothing to send but the head
+    assert st == fr.ERR and p == b"max 75 too small for the chain head", p
+    for mx in range(76, 220):
+        c = Client(FakeHub(list(log), registry()))
+        got, seen = [], []
+        seq = 1
+        while True:
+            p = c.ok("records", {"from": seq, "max": mx})
+            data = a2b_base64(p)
+            assert len(data) <= mx, (mx, len(data))
+            recs, more, head = decode_batch(data, c.hub.reg)
+            got.extend(recs)
+            seen.append((len(recs), head))
+            if not more:
+                break
+            seq = top(recs) + 1
+        assert got == log and [h for n, h in seen if h] == [c.hub.head()], mx
+        assert seen[-1][1] and all(not h for n, h in seen[:-1]), mx
+        alone += seen[-1][0] == 0
+    assert alone > 3
+
+
 def test_records_resume_from_any_seq():
     c = Client()
     log = c.hub.log

@@ -89,3 +89,61 @@ def test_selftest_passes_its_flags_through():
     assert [x for x in hub.calls if x[0] == "selftest"] == [
         ("selftest", True, 40, True, 3), ("selftest", False, 0, False, 1),
         ("selftest", False, 0, False, 0)]
+
+
+class _Clocks:
+    """A table whose only optional verb is `clocks`: it says what it was asked, or fails."""
+
+    def __init__(self, fail=None):
+        self.fail = fail
+
+    def clocks(self, frm):
+        if self.fail:
+            raise self.fail
+        return {"from": frm}
+
+
+def test_clocks_start_from_seq_1_unless_asked():
+    c = Client(_Clocks())
+    assert json.loads(c.ok("clocks")) == {"from": 1}
+    assert json.loads(c.ok("clocks", {"from": 40})) == {"from": 40}
+    st, p = c.ask("clocks", {"from": "40"})
+    assert st == fr.ERR and p == b"from must be an integer", p
+    st, p = Client(FakeHub()).ask("clocks")
+    assert st == fr.ERR and p == b"this table does not do `clocks`", p
+
+
+def test_an_error_message_is_cut_to_200_characters_of_printable_ascii():
+    for e in (ValueError("\u540d" + "x" * 500), RuntimeError("\x07bell")):
+        st, p = Client(_Clocks(e)).ask("clocks")       # (Client checks every byte printable)
+        assert st == fr.ERR and fr.printable(p), p
+        if isinstance(e, ValueError):
+            assert p == b"\\u540d" + b"x" * 199, p
+        else:
+            assert p == b"RuntimeError: ?bell", p
+
+
+def test_a_downloaded_chunk_cut_short_is_refused():
+    good = chunks(deck_uids())[0]
+    assert chunk_uids(good)[1] == deck_uids()[:27]
+    for cut in (2, 3, 10, len(good) - 1):
+        try:
+            chunk_uids(good[:cut])
+        except ValueError as e:
+            assert str(e) == "registry chunk truncated", (cut, e)
+        else:
+            raise AssertionError(cut)
+
+
+def test_a_uid_of_10_bytes_packs_and_one_of_none_or_11_is_refused():
+    uids = deck_uids()
+    uids[5] = b"\x01" * 10
+    assert chunk_uids(chunks(uids)[0])[1][5] == b"\x01" * 10
+    for bad in (b"", b"\x01" * 11):
+        uids[5] = bad
+        try:
+            chunks(uids)
+        except ValueError as e:
+            assert str(e) == "a UID has 1 to 10 bytes: card 5", e
+        else:
+            raise AssertionError(bad)

@@ -70,3 +70,25 @@ def test_lines_of_max_minus_1_bytes_are_kept_and_of_max_dropped():
     for c in b"ok":
         ln.feed(c)
     assert bytes(ln.feed(0x0A)) == b"ok"
+
+
+def test_serve_reads_the_boards_own_stdin_and_answers_on_its_stdout():
+    # The default streams (sys.stdin/stdout as asyncio streams) are MicroPython's own API: run
+    # the real interpreter on a pipe, a request in and its answer out, to the end of input.
+    import sys
+    if sys.implementation.name == "micropython":
+        from check import skip
+        return skip("no subprocess here: runs under pytest, which starts micropython")
+    import os
+    import subprocess
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    mpy = os.path.join(root, ".venv", "bin", "micropython")
+    env = dict(os.environ, MICROPYPATH="firmware:tests:tests/link:.frozen")
+    code = ("import asyncio\nfrom linkkit import FakeHub, registry\n"
+            "from link.server import LinkServer\nfrom link.stdio import serve\n"
+            "asyncio.run(serve(LinkServer(FakeHub(reg=registry()))))\n")
+    r = subprocess.run([mpy, "-c", code], input=fr.encode(7, "hello", fr.REQ), cwd=root,
+                       env=env, capture_output=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    a = fr.decode(r.stdout)
+    assert a[:3] == (7, "hello", fr.OK) and json.loads(a[3])["proto"] == fr.VERSION
