@@ -3,7 +3,9 @@ appending never erases. Faults on the NOR fake: bit flips, sectors zeroed or era
 table's sector, a power cut at every program and erase of a round and of a wrap-around, a full
 ring. The oracle is faultkit.check: boot succeeds, every intact record is read, every lost one
 is in a gap, seq never goes back, the state is the newest intact snapshot plus what follows."""
+import struct
 import sys
+from binascii import crc32
 
 from logkit import inputs, SEAT, PAD, SHOE, TICK, UID
 from faultkit import check, expect
@@ -641,3 +643,20 @@ def test_a_create_cut_before_its_commit_is_no_segment_and_no_damage():
                 (snap, ins, nxt), damage, got, lg = boot(d, ahead=3)
                 assert snap == s and damage == [] and nxt == seq + 1, (wrap, k, at)
                 lg.close()
+
+
+def test_a_sectors_stamp_and_use_header_byte_for_byte():
+    d = chip()
+    lg = log(d)
+    lg.recover()                                  # stamps sectors 0 and 1 (ahead)
+    lg.append((SEAT, 1, 0), 100)                  # sector 0: segment 1, part 0
+    hb = bytearray(H)
+    d.readblocks(0, hb, 0)
+    st = b"UR\x01\xff" + struct.pack("<III", 1, 0, 0) + TID
+    assert bytes(hb[0:24]) == st and bytes(hb[24:28]) == struct.pack("<I", crc32(st))
+    use = struct.pack("<IHH", 1, 0, 0)
+    assert bytes(hb[28:40]) == use + struct.pack("<I", crc32(use))
+    assert bytes(hb[40:48]) == b"\xff" * 8       # flags: neither pruned nor set aside
+    d.readblocks(1, hb, 0)
+    assert bytes(hb[4:8]) == struct.pack("<I", 2) and bytes(hb[28:48]) == b"\xff" * 20
+    lg.close()
