@@ -431,3 +431,54 @@ def test_damage_over_a_segments_last_two_records_is_one_gap():
     lg = log(p, table_id=TID)
     assert lg.recover()[2] == 7
     assert lg.damage == [(2, 3, "damaged")], lg.damage
+
+
+class _Fails:
+    """The open segment's file, failing every write with e (a flash that says no)."""
+
+    def __init__(self, e):
+        self.e = e
+
+    def write(self, b):
+        raise self.e
+
+    def flush(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def test_only_a_no_space_error_is_log_full_and_any_other_passes_as_it_is():
+    for e, want in ((OSError(28), LogFull), (OSError(5), OSError), (OSError(), OSError),
+                    (ValueError(28), ValueError), (MemoryError(), MemoryError)):
+        lg = log(fresh())
+        lg.recover()
+        assert lg.append((SEAT, 1, 0), 100) == 1
+        lg._f = _Fails(e)
+        try:
+            lg.append((SEAT, 2, 0), 200)
+        except Exception as got:
+            assert type(got) is want and (want is LogFull or got is e), (e, got)
+        else:
+            raise AssertionError(e)
+        assert lg.append((SEAT, 2, 0), 300) == 2      # recovered: the cut write left nothing
+        lg.close()
+
+
+def test_a_snapshot_or_record_first_after_boot_recovers_before_it_writes():
+    for first in ("snapshot", "record"):
+        p = fresh()
+        lg = log(p, table_id=TID)
+        lg.recover()
+        for i in range(3):
+            lg.append((SEAT, i + 1, 0), 100 + i)
+        lg.close()
+        lg = log(p, table_id=TID)                 # no recover(): the blob's call does it
+        if first == "snapshot":
+            assert lg.snapshot("s", 500) == 4
+        else:
+            assert lg.record(9, b"x", 500) == 4
+        assert lg.append((SEAT, 4, 0), 600) == 5
+        assert [r[0] for r in lg.read_from(1)] == [1, 2, 3, 4, 5]
+        lg.close()
