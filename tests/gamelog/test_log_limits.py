@@ -81,6 +81,23 @@ def test_an_append_fits_a_limit_to_the_byte():
     assert names(p) == []
 
 
+def test_a_snapshot_fits_a_limit_to_the_byte_with_its_new_segments_header():
+    for slack, ok in ((0, True), (-1, False)):
+        p = fresh()
+        lg = log(p, table_id=TID)
+        lg.append((SEAT, 1, 0), 100)
+        lg.limit = 10 ** 6
+        used = lg.usage()[0]
+        lg.limit = used + HDR + 11 + slack        # the blob's 11 bytes, as record() above
+        try:
+            assert lg.snapshot(b"abcd", 101) == 2 and ok
+            assert len(lg.segments()) == 2
+        except LogFull:
+            assert not ok
+        assert lg.usage()[0] <= lg.limit
+        lg.close()
+
+
 def _presses(p, seg_max=40, n=6):
     """n seat presses of 9 bytes, three a segment (seg_max 27 or 40): the segments' bases
     (n = 6: seqs 1..3 in segment 1, 4..6 in segment 4)."""
@@ -372,6 +389,29 @@ def test_usage_without_a_limit_is_the_filesystems():
     lg.append((SEAT, 1, 0), 100)
     st = os.statvfs(p)
     assert lg.usage() == ((st[2] - st[3]) * st[1], st[2] * st[1])
+
+
+class _Statvfs:
+    """os as usage() sees it: statvfs gives (bsize, frsize, blocks, bfree, bavail, ...)."""
+
+    def __init__(self, blocks, bfree):
+        self.st = (4096, 4096, blocks, bfree, bfree, 0, 0, 0, 0, 255)
+
+    def statvfs(self, path):
+        return self.st
+
+
+def test_usage_of_an_empty_and_of_an_over_full_filesystem():
+    import gamelog.log as mod
+    lg = log(fresh(), table_id=TID)
+    real = mod.os
+    try:
+        for blocks, bfree, used in ((100, 100, 0), (100, 40, 60), (100, 0, 100),
+                                    (100, 101, 100), (100, 2 ** 32 - 3, 100)):
+            mod.os = _Statvfs(blocks, bfree)      # (littlefs wraps bfree when over-full)
+            assert lg.usage() == (used * 4096, 100 * 4096), (blocks, bfree)
+    finally:
+        mod.os = real
 
 
 def test_damage_at_the_end_of_a_segment_is_one_gap_and_seq_moves_past_it():
