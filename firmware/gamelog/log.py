@@ -426,10 +426,7 @@ class Log:
         live, bad = self._scan(bases, True)
         gc.collect()            # the snapshot's buffer needs one free run of its size
         self.damage.extend(bad)
-        top = max(1, self._lw + 1)
-        for g in bad:
-            if g[2] != "foreign":
-                top = max(top, g[1] + 1)
+        top = max(1, self._lw + 1)      # with every gap's end below (a foreign one's too)
         i = len(live) - 1
         while i > 0 and not self._snap_first(live[i][0]):
             i -= 1

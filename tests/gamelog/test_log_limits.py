@@ -326,6 +326,7 @@ def test_a_gap_takes_the_cause_of_the_range_it_overlaps_only():
     lg = log(p, table_id=TID, seg_max=seg_max + HDR)
     lg.recover()
     assert lg.damage == [(100, 100, "foreign")], lg.damage   # its records read as damage
+    assert lg.next_seq == 101                 # past every gap the host may store, theirs too
     lg.close()
     # ... then our middle segment deleted: its gap is missing, not foreign
     os.remove(p + "/0000000004.log")
