@@ -63,6 +63,13 @@ def test_time_is_modelled_per_erase_and_per_page_touched():
     assert d.ms == 6
     d.erase(1)
     assert d.ms == 51
+    # by default the datasheet's typical times of the ESP32's usual flash (Winbond W25Q32JV:
+    # 4 KB sector erase 45 ms, page program 0.7 ms, counted as 1)
+    d = Nor(2)
+    d.program(0, b"\x00")
+    assert d.ms == 1
+    d.erase(1)
+    assert d.ms == 46
 
 
 def test_a_power_cut_mid_program_leaves_the_byte_in_flight_half_written_and_stops_all():
