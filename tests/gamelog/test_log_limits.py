@@ -48,15 +48,19 @@ def test_a_segment_rolls_once_its_bytes_reach_seg_max():
         assert len(lg.segments()) == segs, extra
 
 
+def _one_press_and_room(room):
+    """A log holding one seat press, its limit `room` bytes above what that uses."""
+    lg = log(fresh(), table_id=TID)
+    lg.append((SEAT, 1, 0), 100)
+    lg.limit = 10 ** 6
+    lg.limit = lg.usage()[0] + room
+    return lg
+
+
 def test_an_append_fits_a_limit_to_the_byte():
     for need, blob in ((9, None), (11, b"abcd")):
         for slack, ok in ((0, True), (-1, False)):
-            p = fresh()
-            lg = log(p, table_id=TID)
-            lg.append((SEAT, 1, 0), 100)
-            lg.limit = 10 ** 6
-            used = lg.usage()[0]
-            lg.limit = used + need + slack
+            lg = _one_press_and_room(need + slack)
             try:
                 if blob is None:
                     got = lg.append((SEAT, 2, 0), 101)
@@ -83,12 +87,7 @@ def test_an_append_fits_a_limit_to_the_byte():
 
 def test_a_snapshot_fits_a_limit_to_the_byte_with_its_new_segments_header():
     for slack, ok in ((0, True), (-1, False)):
-        p = fresh()
-        lg = log(p, table_id=TID)
-        lg.append((SEAT, 1, 0), 100)
-        lg.limit = 10 ** 6
-        used = lg.usage()[0]
-        lg.limit = used + HDR + 11 + slack        # the blob's 11 bytes, as record() above
+        lg = _one_press_and_room(HDR + 11 + slack)   # the blob's 11 bytes, as record() above
         try:
             assert lg.snapshot(b"abcd", 101) == 2 and ok
             assert len(lg.segments()) == 2
