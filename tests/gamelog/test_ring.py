@@ -157,6 +157,7 @@ def test_another_tables_sector_is_never_served():
     lg.recover()
     for inp in inputs(20):
         lg.append(inp, 5)
+    nb = [b for b, _ in lg.segments()][1]       # their sector 0 holds seqs 1 .. nb - 1
     lg.close()
     o = other.image()
     d = chip()
@@ -167,12 +168,22 @@ def test_another_tables_sector_is_never_served():
     b[ahead * SS:(ahead + 1) * SS] = o[0:SS]
     d.load(b)
     res = boot(d)
-    assert [g for g in res[1] if g[2] == "foreign"], res[1]
+    assert [g for g in res[1] if g[2] == "foreign"] == [(1, nb - 1, "foreign")], res[1]
     check(recs, set(), "foreign", res)
     recs.append((recs[-1][0] + 1, INPUT, 99999, False, (SEAT, 1, 0)))    # check() appends it
     res = boot(d)                             # set aside once: reported, not damage again
     assert res[1] == []
     check(recs, set(), "foreign", res)
+
+
+def test_segments_before_recover_reads_the_chip():
+    d = chip()
+    night(d)
+    lg = log(d)
+    before = lg.segments()                    # not recovered: the ring is scanned for it
+    lg.recover()
+    assert before == lg.segments() and len(before) >= 4
+    lg.close()
 
 
 def test_a_power_cut_at_every_program_and_erase_of_a_round_and_a_wrap():
