@@ -9,16 +9,19 @@ for it (or it is judged equivalent: no behaviour can tell it apart).
                            [--sample N [--seed S]] [--mp] [--tests CMD] FILE [FILE ...]
 
 --tests: the command run per mutant from the copy's root (default: the test functions of the
-file's test folder, e.g. tests/gamelog for firmware/gamelog/*.py, in one CPython process that
-stops at the first failure); --mp also runs the same folder under micropython. --sample N
-runs N mutants per file drawn at random (--seed: the same draw again), for a figure in minutes.
+file's test folder, e.g. tests/gamelog for firmware/gamelog/*.py and tests/core for
+firmware/uno/*.py, in one CPython process that stops at the first failure); --mp also runs the
+same folder under micropython. The tests first run once on the file as it is: if they fail
+there, nothing is measured (every mutant would count as killed). --sample N runs N mutants per
+file drawn at random (--seed: the same draw again), for a figure in minutes.
 
 Survivors judged equivalent are listed in tools/mutate_equiv.txt, one a line:
 `FILE | source line, stripped | mutation  # why` (FILE:LINE or FILE:LINE:COL where the same
 source line or mutation occurs more than once and only one is equivalent: as the code above it
 changes, the entry keeps naming the mutant nearest LINE with that source, mutation and COL);
 they are counted apart. Per file, and in all:
-`killed K / N non-equivalent (P%), equivalent E, survived S, timeout T`. Exit status 0.
+`killed K / N non-equivalent (P%), equivalent E, survived S, timeout T`. Exit status 0, or
+non-zero when the tests fail on the unmutated file.
 """
 import argparse
 import ast
@@ -212,10 +215,18 @@ def _copy_repo(dst):
     os.symlink(os.path.join(ROOT, ".venv"), os.path.join(dst, ".venv"))
 
 
+_TESTS = {"uno": "tests/core"}                     # else firmware/X is tests/X
+_DRIVERS = ("mfrc522.py", "pn532.py", "pins.py")   # board/ files whose tests are tests/drivers
+
+
 def _default_tests(rel):
+    """The test folder of a firmware file."""
     parts = rel.split("/")
-    folder = "tests/" + parts[1] if len(parts) > 2 and parts[0] == "firmware" else "tests"
-    return folder
+    if len(parts) < 3 or parts[0] != "firmware":
+        return "tests"
+    if parts[1] == "board" and parts[-1] in _DRIVERS:
+        return "tests/drivers"
+    return _TESTS.get(parts[1], "tests/" + parts[1])
 
 
 def run_one(work, rel, new, cmds, timeout):
@@ -311,6 +322,12 @@ def main(argv):
             _copy_repo(w + "/r")
             works.append(w + "/r")
         free = list(works)
+        # the tests must pass on the code as it is, or every mutant would count as killed
+        if run_one(works[0], rel, src, cmds, a.timeout) != "survived":
+            for w in works:
+                shutil.rmtree(os.path.dirname(w), ignore_errors=True)
+            sys.exit("%s: the tests fail without any mutant (%s): nothing can be measured"
+                     % (rel, " && ".join(cmds)))
 
         def job(m):
             w = free.pop()

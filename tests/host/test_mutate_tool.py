@@ -65,3 +65,28 @@ def test_the_listed_equivalents_all_still_name_a_mutant():
             if not mutate.equivalent_in({e}, rel, ms, text):
                 stale.append(e)
     assert stale == []
+
+
+def test_each_firmware_file_is_tested_by_a_folder_that_exists():
+    # (firmware/uno's tests are tests/core: a folder that is not there failed every mutant,
+    # which counted them all as killed)
+    seen = set()
+    for d in sorted(os.listdir(os.path.join(ROOT, "firmware"))):
+        full = os.path.join(ROOT, "firmware", d)
+        if not os.path.isdir(full) or d.startswith("__"):
+            continue
+        for n in sorted(os.listdir(full)):
+            if n.endswith(".py") and n != "__init__.py":
+                folder = mutate._default_tests("firmware/%s/%s" % (d, n))
+                assert os.path.isdir(os.path.join(ROOT, folder)), (d, n, folder)
+                seen.add(folder)
+    assert {"tests/core", "tests/drivers", "tests/gamelog", "tests/link"} <= seen
+
+
+def test_a_run_whose_tests_fail_without_a_mutant_measures_nothing():
+    import subprocess
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "mutate.py"), "--limit", "1",
+                        "--tests", "false", "firmware/gamelog/chain.py"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode != 0 and "the tests fail without any mutant" in r.stderr, r
+    assert "killed" not in r.stdout
