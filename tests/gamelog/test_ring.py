@@ -21,6 +21,10 @@ def _check(recs, lost, res, causes=("damaged", "missing")):
     gaps = [g for g in res[2] if g[1] == GAP]
     c = gaps[0][3] if gaps else causes[0]
     assert c in causes, gaps
+    # numbering goes on right after the last seq anything holds: a record, or the end of a
+    # damage the boot reported
+    top = max([r[0] for r in res[2] if r[1] != GAP] + [g[1] for g in res[1]] + [recs[-1][0]])
+    assert res[0][2] == top + 1, (res[0][2], top, res[1])
     return check(recs, lost, c, res)
 
 
@@ -183,6 +187,20 @@ def test_segments_before_recover_reads_the_chip():
     before = lg.segments()                    # not recovered: the ring is scanned for it
     lg.recover()
     assert before == lg.segments() and len(before) >= 4
+    lg.close()
+
+
+def test_usage_counts_the_sectors_that_hold_records():
+    d = chip()
+    lg = log(d)
+    lg.recover()                              # stamped sectors ahead hold nothing yet
+    assert lg.usage() == (0, NSEC * SS)
+    lg.append((SEAT, 1, 0), 100)
+    assert lg.usage() == (SS, NSEC * SS)
+    lg.snapshot("x" * 600, 200)               # a new segment over two more sectors
+    assert lg.usage() == (3 * SS, NSEC * SS)
+    lg.prune(lg.next_seq - 1)                 # all but the segment recovery starts from
+    assert lg.usage() == (2 * SS, NSEC * SS)
     lg.close()
 
 

@@ -147,3 +147,23 @@ def test_a_uid_of_10_bytes_packs_and_one_of_none_or_11_is_refused():
             assert str(e) == "a UID has 1 to 10 bytes: card 5", e
         else:
             raise AssertionError(bad)
+
+
+class _Tight(FakeHub):
+    """A hub whose first read of its log runs out of memory (a fragmented heap)."""
+
+    def __init__(self):
+        FakeHub.__init__(self, reg=registry())
+        self.failed = 0
+
+    def records(self, seq):
+        if not self.failed:
+            self.failed += 1
+            raise MemoryError
+        return FakeHub.records(self, seq)
+
+
+def test_records_that_run_out_of_memory_once_are_read_again_after_a_collect():
+    c = Client(_Tight())
+    got, rounds = c.sync()
+    assert c.hub.failed == 1 and got == c.hub.log
