@@ -218,6 +218,19 @@ def test_the_clock_of_a_take_back_restarts_the_turn_timer():
     assert not t.warned and names(t.feed((IN_TICK, 17700), 17700)) == ["timer_warn"]
 
 
+def test_a_take_back_keeps_the_time_of_a_card_read_at_0_ms_after_a_reboot():
+    # The hub's clock restarts at a reboot: a card read at 0 ms is a time like any other, and
+    # replaying it after a take-back puts the clock back there, not where it was before.
+    t = deal({1: "R1 R2 R3", 2: "G5 B7 B8"}, start="R5")
+    t.feed((IN_TICK, 5000), 5000)
+    t.feed(to_input(from_words("pad R2"), t), 0)
+    want = _state(t)
+    assert t.clock == 0 and t.since == 0
+    t.feed(to_input(from_words("shoe G9"), t), 10)
+    assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+    assert _state(t) == want and t.clock == 0
+
+
 def test_an_undo_input_goes_through_scripts_and_records_and_replays_to_itself():
     assert from_words("undo") == {"in": "undo", "n": 1}
     assert from_words("undo 3") == {"in": "undo", "n": 3}

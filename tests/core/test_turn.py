@@ -2,6 +2,7 @@
 from kit import act, deal, names, unchanged, hand
 from uno.events import *
 from uno.names import WHY
+from uno.table import PLAY_TURN
 
 
 def three(start="R5", **kw):
@@ -41,6 +42,41 @@ def test_t1_w4_counts_only_the_active_colour():
     assert unchanged(t, "pad W4") == R_W4_ILLEGAL
     t = deal({1: "W W4 B2", 2: "G1 G2 Y3"}, start="R5", w4="enforce")
     assert names(act(t, "pad W4")) == ["play", "colour_wanted"]  # wilds do not count
+
+
+def test_t1_playable_says_what_judge_takes_as_the_turn_seats_play():
+    # playable() is the table's public question (bots, displays): the same answer as judge()
+    # for every card of the turn seat, a W4 under each C1 mode with and without the colour
+    for w4 in ("enforce", "challenge", "free"):
+        for first in ("G5 W4 B2 W", "R9 W4 B2 RS", "Y1 W4 GD B7"):
+            t = deal({1: first, 2: "G1 G2 Y3 B4"}, start="R5", w4=w4)
+            for c in t.hands[1]:
+                want = t.judge(1, c)[0] == PLAY_TURN
+                assert t.playable(1, c) == want, (w4, first, c)
+            assert t.playable(1, t.hands[1][1]) == (w4 != "enforce" or first[0] != "R")
+
+
+def test_judge_answers_a_way_to_play_and_0_or_0_and_a_reason():
+    # Its contract (bots and displays read it): (PLAY_*, 0) or (0, R_*), for every card of
+    # every seat in every state of a party night (stacking, jump-ins, multi-plays)
+    from uno.bot import Bot
+    from uno.rules import Settings
+    from uno.table import Table
+    from uno.events import ROUND_OVER
+    t = Table(Settings({"preset": "party"}))
+    bot = Bot(t, [1, 2, 3, 4], seed=5)
+    done = asked = taken = 0
+    while done < 3:
+        if t.phase == P_PLAY:
+            for s in t.active:
+                for c in t.hands[s]:
+                    how, why = t.judge(s, c)
+                    assert (how > 0 and why == 0) or (how == 0 and why > 0), (s, c, how, why)
+                    asked += 1
+                    taken += how > 0
+        for e in bot.step()[1]:
+            done += e[0] == ROUND_OVER
+    assert asked > 1000 and 0 < taken < asked
 
 
 def test_t2_draw_one_not_playable_turn_moves_on():
