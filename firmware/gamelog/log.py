@@ -464,9 +464,11 @@ class Log:
             nxt = top
             tail_ok = False
         self.next_seq = nxt
+        # the marks lost or behind: the newest segment read is the least the mark can be (a
+        # prune writes it; the seqs of a newest segment lost later are then never given again)
+        self._hw = max(self._hw, live[-1][0] if live else 0)
         if bad:
             self._gaps.extend(bad)
-            self._hw = max(self._hw, live[-1][0] if live else 0)
             try:
                 self._put_marks()
             except OSError:

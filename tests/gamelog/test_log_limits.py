@@ -383,6 +383,42 @@ def test_records_appended_while_a_sync_reads_are_no_gap():
     assert got[:3] == [(1, INPUT), (2, INPUT), (3, INPUT)]
 
 
+def test_a_sync_from_inside_the_newest_of_several_segments():
+    p = fresh()
+    assert _presses(p, 27, 9) == [1, 4, 7]
+    lg = log(p, table_id=TID, seg_max=27 + HDR)
+    lg.recover()
+    for seq, want in ((9, [9]), (8, [8, 9]), (7, [7, 8, 9]), (5, [5, 6, 7, 8, 9]), (10, [])):
+        assert [r[0] for r in lg.read_from(seq)] == want, seq
+    lg.close()
+
+
+def test_the_high_water_mark_is_the_newest_segment_even_with_the_marks_lost():
+    # Marks gone, the boot takes the newest segment's base as the high-water mark; a prune
+    # writes it. Then the newest segment lost: its seqs are missing, never given again.
+    p = fresh()
+    lg = log(p, table_id=TID, seg_max=27 + HDR)
+    for i in range(3):
+        lg.append((SEAT, 1 + i, 0), 100 + i)
+    lg.snapshot("s", 200)                     # seq 4 starts the segment recovery reads from
+    for i in range(6):
+        lg.append((SEAT, 1 + i, 0), 300 + i)  # seqs 5..10, over more segments
+    bases = [b for b, _ in lg.segments()]
+    lg.close()
+    assert bases[:2] == [1, 4] and len(bases) >= 3
+    os.remove(p + "/marks")
+    lg = log(p, table_id=TID, seg_max=27 + HDR)
+    lg.recover()
+    assert lg.prune(3) == 1                   # writes the marks again, the high-water mark too
+    lg.close()
+    os.remove(p + "/%010d.log" % bases[-1])
+    lg = log(p, table_id=TID, seg_max=27 + HDR)
+    snap, ins, nxt = lg.recover()
+    assert [g[2] for g in lg.damage] == ["missing"] and lg.damage[0][0] == bases[-1], lg.damage
+    assert nxt > 10
+    lg.close()
+
+
 def test_usage_without_a_limit_is_the_filesystems():
     p = fresh()
     lg = log(p, table_id=TID)

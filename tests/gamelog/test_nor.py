@@ -19,7 +19,8 @@ def test_a_new_chip_is_erased_and_says_its_geometry():
     d = Nor(3)
     assert d.ss == 4096 and d.ioctl(4, 0) == 3 and d.ioctl(5, 0) == 4096
     assert d.image() == b"\xff" * (3 * 4096)
-    assert d.ioctl(1, 0) == 0 and d.ioctl(3, 0) == 0 and d.ioctl(9, 0) is None
+    assert d.ioctl(1, 0) == 0 and d.ioctl(2, 0) == 0 and d.ioctl(3, 0) == 0    # init, deinit, sync
+    assert d.ioctl(7, 0) is None and d.ioctl(9, 0) is None
 
 
 def test_a_program_only_clears_bits_and_a_clash_is_counted():
