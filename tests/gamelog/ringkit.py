@@ -99,13 +99,14 @@ def lost_at(recs, a, b):
 
 def scenario(lg, what, t=90000):
     """A round (snapshot, inputs, idle erases), a round whose snapshot spans three sectors (a
-    create cut between its parts' commits), or a wrap-around (prune, erases of pruned sectors):
+    create cut between its parts' commits), a long round (its appends cross into new sectors:
+    give the log a seg_max that lets them), or a wrap-around (prune, erases of pruned sectors):
     yields once per answered record, (seq, rtype, t, wall, data)."""
-    if what in ("round", "big"):
-        s = '{"round":9}' if what == "round" else '{"round":9,"x":"%s"}' % ("b" * 1100)
+    if what in ("round", "big", "long"):
+        s = '{"round":9,"x":"%s"}' % ("b" * 1100) if what == "big" else '{"round":9}'
         seq = lg.snapshot(s, t)
         yield (seq, SNAP, t, False, s)
-        for i, inp in enumerate(inputs(12, 40)):
+        for i, inp in enumerate(inputs(50 if what == "long" else 12, 40)):
             seq = lg.append(inp, t + 1 + i)
             yield (seq, INPUT, t + 1 + i, False, inp)
             lg.idle()

@@ -205,14 +205,15 @@ def test_usage_counts_the_sectors_that_hold_records():
 
 
 def test_a_power_cut_at_every_program_and_erase_of_a_round_and_a_wrap():
-    for what, nsec in (("round", NSEC), ("big", NSEC), ("wrap", 10)):
+    for what, nsec in (("round", NSEC), ("big", NSEC), ("long", NSEC), ("wrap", 10)):
+        kw = {"seg_max": 2000} if what == "long" else {}
         k = 1
         while True:
             done = False
             for at in (0, 1, 7):
                 d = chip(nsec)
-                recs = night(d)
-                lg = log(d)
+                recs = night(d, **kw)
+                lg = log(d, **kw)
                 lg.recover()
                 d.ops = 0
                 d.cut_op = k
@@ -227,7 +228,7 @@ def test_a_power_cut_at_every_program_and_erase_of_a_round_and_a_wrap():
                     pass
                 done = not d.dead
                 lg.close()
-                (snap, ins, nxt), damage, got, lg = boot(d)
+                (snap, ins, nxt), damage, got, lg = boot(d, **kw)
                 served = [g[:5] for g in got if g[1] != GAP]
                 last = answered[-1][0]
                 ok = [r for r in served if r[0] <= last]
@@ -688,4 +689,22 @@ def test_a_sectors_stamp_and_use_header_byte_for_byte():
     assert bytes(hb[40:48]) == b"\xff" * 8       # flags: neither pruned nor set aside
     d.readblocks(1, hb, 0)
     assert bytes(hb[4:8]) == struct.pack("<I", 2) and bytes(hb[28:48]) == b"\xff" * 20
+    lg.close()
+
+
+def test_after_a_prune_a_boot_reads_the_pruned_range_off_the_flags():
+    # No stamp written since the prune: the pruned sectors' flags alone say what was
+    # acknowledged, up to the oldest kept segment's base - 1, and no record of it is hidden.
+    d = chip()
+    recs = night(d)
+    lg = log(d)
+    lg.recover()
+    keep = lg.snapshot('{"round":5}', 50000)  # a segment of one record: recovery starts there
+    recs.append((keep, SNAP, 50000, False, '{"round":5}'))
+    n = len(lg.segments())
+    assert lg.prune(keep - 1) == n - 1 and len(lg.segments()) == 1
+    lg.close()
+    (snap, ins, nxt), damage, got, lg = boot(d)
+    assert damage == [] and got[0][:4] == (1, GAP, keep - 1, "pruned"), got[:2]
+    assert [r[:5] for r in got[1:]] == [recs[-1]] and nxt == keep + 1
     lg.close()
