@@ -3,7 +3,7 @@ bounds and in any order, messages exact, only changing verbs cached, ack before 
 import json
 from binascii import b2a_base64
 
-from linkkit import FakeHub, registry, deck_uids
+from linkkit import FakeHub, registry, deck_uids, random_records
 from link import frame as fr
 from link.server import chunks, chunk_uids
 from test_server import Client
@@ -126,13 +126,22 @@ def test_an_error_message_is_cut_to_200_characters_of_printable_ascii():
 def test_a_downloaded_chunk_cut_short_is_refused():
     good = chunks(deck_uids())[0]
     assert chunk_uids(good)[1] == deck_uids()[:27]
-    for cut in (2, 3, 10, len(good) - 1):
+    for cut in (0, 1, 2, 3, 10, len(good) - 1):
         try:
             chunk_uids(good[:cut])
         except ValueError as e:
-            assert str(e) == "registry chunk truncated", (cut, e)
+            assert str(e) == ("registry chunk too short" if cut < 2 else
+                              "registry chunk truncated"), (cut, e)
         else:
             raise AssertionError(cut)
+
+
+def test_records_without_a_tag_sync_whole():
+    # a handler may give (seq, t, wall, input) without a tag: where tags travel, none is sent
+    log = [r[:4] for r in random_records(60, 4)]
+    c = Client(FakeHub(log, registry()))
+    got, rounds = c.sync(mx=200)
+    assert rounds > 1 and [r[:4] for r in got] == log and all(r[4] is None for r in got)
 
 
 def test_a_uid_of_10_bytes_packs_and_one_of_none_or_11_is_refused():
