@@ -264,13 +264,24 @@ def test_t2_no_card_is_expected_at_the_shoe_while_the_drawn_card_may_be_played()
     assert unchanged(t, "shoe B1") == R_DREW
 
 
+def test_t2_the_drawn_card_may_be_card_0_too():
+    # R0 is the deck's card 0: a drawn card like any other (only it may be played, the shoe
+    # waits), not "no card drawn"
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5")
+    act(t, "shoe R0")
+    assert t.drawn == 0 and t.drawer() == 0
+    assert unchanged(t, "pad R1") == R_ONLY_DRAWN
+    assert unchanged(t, "shoe B1") == R_DREW
+    assert names(act(t, "pad R0"))[0] == "play" and t.turn == 2
+
+
 def test_h5_h7_m3_a_sum_win_ends_the_slap():
     # seat 1's 4 opens a slap; seat 3 slaps, then lays down 1 + 3 = 4 and is out: the slap is
     # over (seat 3, out, could never be the last to slap)
     t = deal({1: "R4 R7", 2: "G1 G2", 3: "Y1 Y3", 4: "B8 B9"}, start="R5", sum_win="yes",
              slap4="yes", elimination="yes")
     act(t, "pad R4")
-    assert t.slap
+    assert t.slap and t.drawer() == 0            # no card is expected while seats slap
     act(t, "seat 3")                             # a slap
     evs = act(t, "seat 3 long")                  # the sum win
     assert names(evs)[0] == "sum_win" and t.slap == 0 and 3 not in t.active

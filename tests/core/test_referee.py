@@ -366,6 +366,15 @@ def test_t6_a_play_restarts_the_count_of_passes():
     assert t.dry == 0 and t.phase == P_PLAY
 
 
+def test_t6_h3_a_card_added_to_a_multi_play_restarts_the_count_too():
+    t = stuck_table(multi="same")
+    while t.turn != 1:
+        act(t, "seat %d" % t.turn)
+    assert t.dry == 5
+    act(t, "pad R1a")
+    assert names(act(t, "pad R1b"))[0] == "play" and t.dry == 0
+
+
 # ---- bounded memory, validated rule requests ------------------------------------------
 
 def test_u3_repeated_penalties_add_up_in_one_debt_per_seat_and_reason():
