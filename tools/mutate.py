@@ -131,19 +131,30 @@ def _walk(tree):
     return out
 
 
-def mutants(src):
-    """[(line, col, description, mutated source)] for one file's source."""
-    base = ast.unparse(ast.parse(src))
+def _plan(src):
+    # every mutation point: (node index, point index, line, col, description), in file order
     tree = ast.parse(src)
     docs = _docs(tree)
     plan = []
     for idx, (node, parent) in enumerate(_walk(tree)):
         for j, (what, _) in enumerate(_points(node, docs)):
             plan.append((idx, j, getattr(node, "lineno", 0), getattr(node, "col_offset", 0), what))
+    plan.sort(key=lambda p: (p[2], p[3], p[0], p[1]))
+    return plan
+
+
+def points(src):
+    """[(line, col, description)] of every place a mutant could be made, without making them
+    (fast; mutants() then drops the ones that change nothing or repeat another)."""
+    return [p[2:] for p in _plan(src)]
+
+
+def mutants(src):
+    """[(line, col, description, mutated source)] for one file's source."""
+    base = ast.unparse(ast.parse(src))
     out = []
     seen = set()
-    plan.sort(key=lambda p: (p[2], p[3], p[0], p[1]))
-    for idx, j, line, col, what in plan:
+    for idx, j, line, col, what in _plan(src):
         t = ast.parse(src)
         nodes = _walk(t)
         node, parent = nodes[idx]

@@ -60,7 +60,7 @@ def test_the_listed_equivalents_all_still_name_a_mutant():
     for rel, es in by_file.items():
         with open(os.path.join(ROOT, rel)) as f:
             src = f.read()
-        ms, text = _ms(src)
+        ms, text = mutate.points(src), src.split("\n")   # (making every mutant takes minutes)
         for e in es:
             if not mutate.equivalent_in({e}, rel, ms, text):
                 stale.append(e)
