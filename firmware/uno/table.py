@@ -326,7 +326,7 @@ class Table:
                         self._deal(card)
                     else:
                         self._shoe(card)
-                elif where <= MAX_SEAT:  # _misplaced's last case: a card in a hand read again
+                elif where <= MAX_SEAT:  # a card in a hand read again at the shoe
                     out.append((_REJECT, _R_TWICE if card == self.last else _R_IN_HAND, where, card))
                 else:
                     self._misplaced(card, where)
@@ -389,10 +389,7 @@ class Table:
     # ---- card reads at the shoe ----------------------------------------------------------
 
     def _shoe(self, card):
-        where = self.loc[card]
-        if where != SHOE:
-            self._misplaced(card, where)
-            return
+        # A card from the shoe (feed has looked), out of play and the deal.
         ph = self.phase
         if ph == _P_PLAY:
             self._draw(card)
@@ -419,14 +416,14 @@ class Table:
             self.phase = _P_START
 
     def _misplaced(self, card, where):
+        # A card read where it cannot be taken: on the pile, set aside, or (on the pad) still
+        # in the shoe. A hand's card read at the shoe is answered in feed.
         if where == PILE:
             self._reject(_R_TWICE if card == self.top else _R_ON_PILE, 0, card)
         elif where == ASIDE:
             self._reject(_R_ASIDE, 0, card)
-        elif where == SHOE:
-            self._reject(_R_IN_SHOE, 0, card)
         else:
-            self._reject(_R_TWICE if card == self.last else _R_IN_HAND, where, card)
+            self._reject(_R_IN_SHOE, 0, card)
 
     def _draw(self, card):
         out = self.out

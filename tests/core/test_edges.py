@@ -264,6 +264,14 @@ def test_t2_no_card_is_expected_at_the_shoe_while_the_drawn_card_may_be_played()
     assert unchanged(t, "shoe B1") == R_DREW
 
 
+def test_a_dealt_card_read_at_the_shoe_again_before_the_start_card():
+    t = seated((1, 2), hand_size=1, first_dealer=2)
+    act(t, "shuffle", "shoe R1a", "shoe R2a")      # dealt: the start card is next
+    assert t.phase == P_START
+    assert unchanged(t, "shoe R2a") == R_TWICE     # the same tap read twice
+    assert unchanged(t, "shoe R1a") == R_IN_HAND   # a card in seat 1's hand
+
+
 def test_t2_the_drawn_card_may_be_card_0_too():
     # R0 is the deck's card 0: a drawn card like any other (only it may be played, the shoe
     # waits), not "no card drawn"

@@ -231,6 +231,20 @@ def test_a_take_back_keeps_the_time_of_a_card_read_at_0_ms_after_a_reboot():
     assert _state(t) == want and t.clock == 0
 
 
+def test_a_rejected_read_or_press_at_0_ms_still_moves_the_clock_for_a_take_back():
+    # A refusal changes nothing but the time: at 0 ms after a reboot, the replay after a
+    # take-back puts the clock there too (a card read refused, then a press refused)
+    for bad in ("pad G5", "seat 2 long"):
+        t = deal({1: "R1 R2 R3", 2: "G5 B7 B8"}, start="R5")
+        t.feed((IN_TICK, 5000), 5000)
+        assert t.feed(to_input(from_words(bad), t), 0)[0][0] == REJECT
+        want = _state(t)
+        assert t.clock == 0 and t.since == 0
+        t.feed(to_input(from_words("shoe G9"), t), 10)
+        assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+        assert _state(t) == want and t.clock == 0, bad
+
+
 def test_an_undo_input_goes_through_scripts_and_records_and_replays_to_itself():
     assert from_words("undo") == {"in": "undo", "n": 1}
     assert from_words("undo 3") == {"in": "undo", "n": 3}
