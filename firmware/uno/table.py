@@ -883,7 +883,7 @@ class Table:
         if why:
             self._reject(why, seat, -1)
         else:
-            self._bind(s, name)
+            self._seat_player(s, name)
 
     def _taken(self, s, who):
         """The other seat whose player this is, else 0."""
@@ -895,12 +895,15 @@ class Table:
         return 0
 
     def _bind(self, s, who):
+        """A badge tapped for the seat that joined last (feed): not if another seat has it."""
         o = self._taken(s, who)
         if o:
             self._reject(_R_PLAYER_TAKEN, o, -1)
-            return
-        players = self.players
-        players[s] = who
+        else:
+            self._seat_player(s, who)
+
+    def _seat_player(self, s, who):
+        self.players[s] = who
         if self.naming == s:
             self.naming = 0  # one badge a join: a second tap has no seat
         self.out.append((_PLAYER, s, who))

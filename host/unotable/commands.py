@@ -20,7 +20,7 @@ from uno.rulebook import RULE_TEXT
 from unotable import settings
 from unotable.errors import UnotableError, UsageError
 from unotable.ui import plural
-from unotable.link import Link, LinkError, ProtocolError, Refused
+from unotable.link import Link, LinkError, ProtocolError, Refused, reader_health
 from unotable.build import build, tool
 
 BOARD_CHIPS = ("CP210", "CH340", "CH910", "USB JTAG", "Espressif", "FT232", "USB Serial")
@@ -106,17 +106,12 @@ def _status_lines(hello, s):
             flash[0] // 1024, flash[1] // 1024, 100 * flash[0] // flash[1],
             ": FULL, inputs are not judged until `unotable sync --ack` frees it"
             if s.get("log_full") else "")
-    readers = s.get("readers")
-    if isinstance(readers, list) and len(readers) == 2:
-        said = []
-        for where, r in zip(("PLAY pad", "DRAW shoe"), readers):
-            if isinstance(r, list) and len(r) == 3 and (not r[0] or r[1] or r[2]):
-                said.append("%s %s%s%s" % (where, "up" if r[0] else "DOWN",
-                                            ", %s" % plural(r[1], "read error") if r[1] else "",
-                                            ", two cards at once %s" % plural(r[2], "time")
-                                            if r[2] else ""))
-        if said:
-            yield "readers: " + "; ".join(said)
+    said = ["%s %s%s%s" % (where, "up" if up else "DOWN",
+                           ", %s" % plural(errors, "read error") if errors else "",
+                           ", two cards at once %s" % plural(two, "time") if two else "")
+            for where, up, errors, two in reader_health(s) or () if not up or errors or two]
+    if said:
+        yield "readers: " + "; ".join(said)
     for g in s.get("damage") or ():
         if isinstance(g, list) and len(g) == 3:
             yield "damage: seqs %s..%s are not in the log (%s); sync keeps the rest" % tuple(g)

@@ -72,6 +72,20 @@ class ProtocolError(LinkError):
     """An intact answer whose content makes no sense."""
 
 
+READERS = ("PLAY pad", "DRAW shoe")
+
+
+def reader_health(status):
+    """The readers as a table's status reports them (`readers`: [up, read errors, two cards at
+    once] for the PLAY pad, then the DRAW shoe): [(name, up, errors, two), ...], or None for a
+    table that does not say or a field that makes no sense."""
+    r = status.get("readers") if isinstance(status, dict) else None
+    if not (isinstance(r, list) and len(r) == 2 and all(
+            isinstance(x, list) and len(x) == 3 and all(type(v) is int for v in x) for x in r)):
+        return None
+    return [(READERS[i],) + tuple(r[i]) for i in (0, 1)]
+
+
 class Gap:
     """Seqs first..last are not in the table's log: cause is "pruned", "damaged", "missing",
     "foreign", "order" (or "other")."""

@@ -17,6 +17,7 @@ from uno.narrate import say
 from uno.record import Replay
 from uno.words import REASONS
 
+from unotable.link import reader_health
 from unotable.players import badge_names, display, who
 
 LINES = 8               # narrated events kept per table
@@ -140,7 +141,7 @@ class Board:
         if fault and fault != self.fault:
             items.append(self._item(self.seq, 0, "table fault: %s" % fault, "fault"))
         self.fault = fault
-        items += self._reader_items(status.get("readers") if isinstance(status, dict) else None)
+        items += self._reader_items(status)
         warn = status.get("warn") if isinstance(status, dict) else None
         # the log's notices only: after a take-back the table's display names the card that
         # goes back, and to a hand ("R7 to seat 2")
@@ -151,17 +152,15 @@ class Board:
                                     "log (%s)" % tuple(g), "damage"))
         return items
 
-    def _reader_items(self, readers):
+    def _reader_items(self, status):
         """A reader that went down or up, read errors, two cards in its field at once: each
         change once (the table's status: [up, errors, two cards] for the PLAY pad, the shoe)."""
         items = []
         old = self.readers
-        if not (isinstance(readers, list) and len(readers) == 2 and all(
-                isinstance(r, list) and len(r) == 3 and all(isinstance(x, int) for x in r)
-                for r in readers)):
+        health = reader_health(status)
+        if health is None:
             return items
-        for i, where in enumerate(("PLAY pad", "DRAW shoe")):
-            up, errors, two = readers[i]
+        for i, (where, up, errors, two) in enumerate(health):
             was = old[i] if old else [1, 0, 0]
             if up != was[0]:
                 items.append(self._item(self.seq, 0, "%s reader %s" % (
@@ -173,7 +172,7 @@ class Board:
             if two > was[2]:
                 items.append(self._item(self.seq, 0, "%s reader: two cards in its field at "
                                         "once: one at a time" % where, "reader"))
-        self.readers = readers
+        self.readers = status["readers"]   # as sent: the watcher compares the next one to it
         return items
 
     def view(self):
