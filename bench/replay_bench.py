@@ -10,6 +10,11 @@ medians with their spread, in CPU time: the machine is shared and noisy.
   python bench/replay_bench.py --record           # rewrite the night file (with today's bot)
   (child) python|micropython bench/replay_bench.py --child FIRMWARE_DIR PASSES
 
+Under micropython this tree runs twice: from source, as a frozen image would, with the
+engine's hot methods as native code (@micropython.native), and as bytecode, as copied files
+and a ROMFS image run it (host/unotable/build.py: they keep native code out of the board's
+small executable RAM unless `unotable deploy --native`).
+
 When the shared machine is too loaded for CPU time to mean much, count instructions instead
 (deterministic): valgrind --tool=cachegrind --cache-sim=no over a child-like loop at two pass
 counts, the difference divided by the inputs fed. Under the unix port's 8 MB heap about a third
@@ -122,14 +127,33 @@ def base_tree():
     return out + "/firmware"
 
 
+def bytecode_tree():
+    """This tree's engine with its @micropython.native marks blanked: the bytecode that copied
+    files and a ROMFS image run (host/unotable/build.py), into build/."""
+    import os
+    sys.path.insert(0, "host")
+    from unotable.build import bytecode_source
+    out = "build/replay-bytecode/firmware"
+    os.makedirs(out + "/uno", exist_ok=True)
+    for name in os.listdir("firmware/uno"):
+        if name.endswith(".py"):
+            with open("firmware/uno/" + name) as f:
+                text = bytecode_source(f.read())
+            with open(out + "/uno/" + name, "w") as f:
+                f.write(text)
+    return out
+
+
 def compare(pairs):
     import os
     import statistics
     import subprocess
     interpreters = (("cpython", [sys.executable], 40),
                     ("micropython", [".venv/bin/micropython", "-X", "heapsize=8m"], 20))
-    engines = (("base " + BASE, base_tree()), ("this tree", "firmware"))
     for iname, cmd, passes in interpreters:
+        engines = (("base " + BASE, base_tree()), ("this tree", "firmware"))
+        if iname == "micropython":  # the marked methods: native as frozen, bytecode as copied
+            engines += (("... as bytecode", bytecode_tree()),)
         runs = {}
         for i in range(pairs):
             order = engines if i % 2 == 0 else engines[::-1]
@@ -156,7 +180,9 @@ def compare(pairs):
                 figs.append(statistics.median(r))
                 print("  %-8s %-16s %8.0f  (%.0f-%.0f)  %s inputs" % (
                     label, ename, figs[-1], min(r), max(r), n))
-            print("  %-8s %-16s %7.2fx" % (label, "speed-up", figs[1] / figs[0]))
+            for (ename, _), fig in zip(engines[1:], figs[1:]):
+                print("  %-8s %-16s %7.2fx" % (label, "speed-up" if ename == "this tree" else
+                                              "... bytecode", fig / figs[0]))
 
 
 def main():

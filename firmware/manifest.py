@@ -11,6 +11,8 @@
 # board needs. main.py is frozen too: MicroPython runs a frozen main.py in place of /main.py, so
 # an image runs the table even on a wiped filesystem. boot.py stays a filesystem file.
 # Paths are relative to this file (the manifest tool resolves them so).
+# The engine's methods marked @micropython.native are frozen as machine code, in flash
+# (docs/deploy.md: copied files get them as bytecode).
 include("$(PORT_DIR)/boards/manifest.py")
 
 # The engine's board modules, listed: the host-only ones (words, rulebook, narrate, record, bot

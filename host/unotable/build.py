@@ -4,6 +4,12 @@ Which files: those firmware/manifest.py freezes into an image (its package() and
 lines, read here), so a board with a frozen image and a board with copied files run the same
 modules; host-only modules (words, narrate, record, rulebook, bot, events) are not among them.
 boot.py and main.py stay source (a board runs them by name).
+
+Native code: the engine's hot methods are marked @micropython.native. A frozen image
+(firmware/manifest.py) compiles them to machine code in flash, at no cost in RAM. Copied files
+and a ROMFS image would put that machine code in the ESP32's small executable RAM (IRAM; an
+import fails with MemoryError when it is full, and then the table would not boot), so they get
+bytecode unless asked (`unotable deploy --native`): the marks are blanked before mpy-cross.
 """
 import os
 import re
@@ -72,18 +78,49 @@ def check_closed(files):
                                  "add it to firmware/manifest.py" % (f, name))
 
 
-def compile_file(rel, dst):
-    # -s keeps the path short in tracebacks on the board
-    r = subprocess.run([tool("mpy-cross"), "-s", rel, "-o", dst, os.path.join(FIRMWARE, rel)],
-                       capture_output=True, text=True)
+NATIVE = "@micropython.native"
+BOARD_ARCH = "xtensawin"  # ESP32 and ESP32-S3 (mpy-cross -march); an ESP32-C3 is rv32imc
+ARCHS = ("x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
+         "xtensa", "xtensawin", "rv32imc", "rv64imc", "host")  # mpy-cross -march
+
+
+def bytecode_source(text):
+    """text with every @micropython.native mark blanked (lines keep their numbers)."""
+    return "\n".join("" if ln.strip() == NATIVE else ln for ln in text.split("\n"))
+
+
+def compile_file(rel, dst, native=None):
+    """native: None for bytecode only, else the mpy-cross -march for the marked methods
+    ("host": this machine's, for the unix port)."""
+    src = os.path.join(FIRMWARE, rel)
+    with open(src) as f:
+        text = f.read()
+    argv = [tool("mpy-cross"), "-s", rel, "-o", dst]  # -s: short paths in board tracebacks
+    tmp = None
+    if native:
+        argv.append("-march=" + native)
+    elif NATIVE in text:
+        tmp = dst + ".src.py"
+        with open(tmp, "w") as f:
+            f.write(bytecode_source(text))
+        src = tmp
+    try:
+        r = subprocess.run(argv + [src], capture_output=True, text=True)
+    finally:
+        if tmp:
+            os.remove(tmp)
     if r.returncode:
-        raise BuildError("mpy-cross failed on firmware/%s: %s" % (rel, r.stderr.strip()))
+        why = (r.stderr.strip() or r.stdout.strip() or "exit %d" % r.returncode).splitlines()
+        raise BuildError("mpy-cross failed on firmware/%s: %s" % (rel, why[-1]))
 
 
-def build(out, every=False):
+def build(out, every=False, native=None):
     """Compiles the board's files into out/; returns the paths of the .mpy files written.
 
-    every: compile every firmware file instead (make mpy: all of them must compile)."""
+    every: compile every firmware file instead (make mpy: all of them must compile);
+    native: the -march for the methods marked native (compile_file), else bytecode."""
+    if native and native not in ARCHS:
+        raise BuildError("no native code for %r: mpy-cross knows %s" % (native, ", ".join(ARCHS)))
     built = []
     os.makedirs(out, exist_ok=True)
     if every:
@@ -103,6 +140,6 @@ def build(out, every=False):
             continue
         dst = os.path.join(out, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        compile_file(rel, dst)
+        compile_file(rel, dst, native)
         built.append(dst)
     return built

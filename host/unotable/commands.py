@@ -296,6 +296,7 @@ def _deploy_romfs(args):
     work = tempfile.mkdtemp(prefix="unotable-romfs-")
     try:
         return romfs.deploy(port, work, dry_run=args.dry_run,
+                            native=getattr(args, "native", None),
                             before=lambda: _let_mpremote_in(port, args))
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -310,7 +311,7 @@ def cmd_deploy(args):
         _not_the_simulated_table(port, args)
     out = tempfile.mkdtemp(prefix="unotable-deploy-")
     try:
-        build(out)
+        build(out, native=getattr(args, "native", None))
         dirs, files = [], []
         for folder, subdirs, names in os.walk(out):
             subdirs.sort()
@@ -328,9 +329,11 @@ def cmd_deploy(args):
         argv = [tool("mpremote"), "connect", port] + (["resume"] if args.resume else [])
         for i, step in enumerate(steps):
             argv += (["+"] if i else []) + step
-        print("mpremote connect %s%s: %d folders, %d files%s" % (
+        native = getattr(args, "native", None)
+        print("mpremote connect %s%s: %d folders, %d files%s; the engine as %s" % (
             port, " resume" if args.resume else "", len(dirs), len(files),
-            "" if args.resume else ", then reset"))
+            "" if args.resume else ", then reset",
+            "native code for %s" % native if native else "bytecode"))
         for f in files:
             print("  :" + f)
         if args.dry_run:

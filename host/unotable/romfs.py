@@ -25,14 +25,14 @@ def packages():
                   if os.path.isdir(os.path.join(FIRMWARE, d)) and not d.startswith((".", "__")))
 
 
-def build_image(image, work, every=False):
+def build_image(image, work, every=False, native=None):
     """Compiles the board's firmware files into work/ (unotable.build; every: all firmware
-    files, host-only ones too, for benches) and packs the .mpy files into the ROMFS image file
-    `image`. Returns (image bytes, [boot.py and main.py paths to copy])."""
+    files, host-only ones too, for benches; native: build's) and packs the .mpy files into
+    the ROMFS image file `image`. Returns (image bytes, [boot.py and main.py paths to copy])."""
     if not image.endswith(".romfs"):
         raise BuildError("a ROMFS image file name ends in .romfs (mpremote deploys it so)")
     tree = os.path.join(work, "rom")
-    build(tree, every=every)
+    build(tree, every=every, native=native)
     sources = []
     for name in SOURCE:
         dst = os.path.join(work, name)
@@ -86,13 +86,13 @@ def sim_run(image):
     return MOUNT, (RUNNER, image, "hub.sim:main"), "%dk" % heap
 
 
-def deploy(port, work, dry_run=False, before=None):
+def deploy(port, work, dry_run=False, before=None, native=None):
     """`unotable deploy --romfs`: builds the image in work/, writes it with mpremote; returns
     the exit code, a one-line answer on stderr for what fails. before(): called just before
     mpremote runs (not on a dry run): the running firmware hands the port over."""
     image = os.path.join(work, "unotable.romfs")
     try:
-        size, sources = build_image(image, work)
+        size, sources = build_image(image, work, native=native)
     except BuildError as e:
         return _say(e)
     argv = deploy_argv(port, image, sources)

@@ -87,16 +87,13 @@ def test_the_soak_fits_the_simulated_tables_heap():
     import tempfile
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     bindir = os.path.dirname(sys.executable)
+    from unotable.build import build
     code = tempfile.mkdtemp(prefix="soak-")
-    os.mkdir(os.path.join(code, "uno"))
-    # compiled as on a table (.mpy): source compiled in the heap would not be what it holds
-    for rel in ["tests/core/test_soak.py"] + ["firmware/uno/" + n for n in
-                                              os.listdir(os.path.join(root, "firmware/uno"))
-                                              if n.endswith(".py")]:
-        out = os.path.join(code, rel[len("firmware/"):] if rel.startswith("firmware/")
-                           else os.path.basename(rel))[:-3] + ".mpy"
-        subprocess.run([os.path.join(bindir, "mpy-cross"), "-o", out, rel], cwd=root,
-                       check=True)
+    # compiled as copied to a table (.mpy, bytecode): source compiled in the heap would not be
+    # what it holds; the players (uno.bot) too
+    build(code, every=True)
+    subprocess.run([os.path.join(bindir, "mpy-cross"), "-o", os.path.join(code, "test_soak.mpy"),
+                    "tests/core/test_soak.py"], cwd=root, check=True)
     env = dict(os.environ, MICROPYPATH=code + ":.frozen")
     run = "import test_soak\nfor p in ('house', 'party'):\n test_soak.check(p)\nprint('ok')"
     r = subprocess.run([os.path.join(bindir, "micropython"), "-X", "heapsize=" + HEAP, "-c", run],

@@ -24,7 +24,7 @@ def board(monkeypatch, tmp_path):
     monkeypatch.setattr(linkmod, "open_repl", lambda port, timeout=1.0: calls.append("repl")
                         or True, raising=False)
 
-    def image(path, work):
+    def image(path, work, native=None):
         sources = []
         for name in ("boot.py", "main.py"):
             sources.append(str(tmp_path / name))
@@ -59,3 +59,13 @@ def test_deploy_romfs_dry_run_plans_only(capsys, board):
 def test_deploy_romfs_with_resume_is_one_line(capsys, board):
     c, out, err = run(capsys, "deploy", "--romfs", "--resume", "--port", "/dev/ttyUSB9")
     assert c == 2 and board == [] and err.count("\n") == 1 and "--resume" in err
+
+
+def test_deploy_romfs_native_builds_the_engine_for_the_board(capsys, board, monkeypatch):
+    asked = []
+    monkeypatch.setattr(romfs, "build_image", lambda path, work, native=None: asked.append(
+        native) or (4096, []))
+    c, out, err = run(capsys, "deploy", "--romfs", "--native", "--dry-run", "--port", "/dev/x")
+    assert c == 0 and asked == ["xtensawin"], err
+    c, out, err = run(capsys, "deploy", "--romfs", "--dry-run", "--port", "/dev/x")
+    assert c == 0 and asked == ["xtensawin", None], err

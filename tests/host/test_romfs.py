@@ -108,7 +108,8 @@ def test_a_wrong_image_name_gets_an_answer(tmp_path):
 
 def test_deploy_dry_run_plans_and_a_missing_board_gets_one_line(image, tmp_path, capsys,
                                                                  monkeypatch):
-    monkeypatch.setattr(romfs, "build_image", lambda path, work: image[1:])  # built once above
+    # built once above
+    monkeypatch.setattr(romfs, "build_image", lambda path, work, native=None: image[1:])
     assert romfs.deploy("/dev/ttyUSB0", str(tmp_path / "a"), dry_run=True) == 0
     out = capsys.readouterr().out
     assert "ROMFS image" in out and "boot.py, main.py" in out
