@@ -24,9 +24,13 @@ table as after any input.
 """
 try:
     from micropython import const
+    import micropython
 except ImportError:  # CPython
     def const(x):
         return x
+
+    class micropython:  # type: ignore[no-redef]
+        native = staticmethod(lambda f: f)  # as in uno/table.py
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _CARD_BACK = const(41)
@@ -222,6 +226,7 @@ class TakeBack:
         self.n = 0         # bytes of the log in use
         self.phase = t.phase
 
+    @micropython.native
     def keep(self, inp, ms, out, card=-1):
         """After each fed input: log it (compact) and start a new segment at a round's end.
         card: the card a shoe or pad read found (feed has looked its UID up already).
