@@ -1,7 +1,9 @@
 """Replay bench: a fixed night of recorded table inputs fed into Table.feed alone.
 
 bench/replay_night.txt holds two nights of 4 random players (official rules; every house rule
-with ticks and a few bad inputs), one input a line; nothing but Table.feed is timed. Prints
+with ticks and a few bad inputs), one input a line; nothing but Table.feed is timed. The
+official night runs again as `clock`, each input with a time as the hub feeds it (the night
+file has none): the take-back then logs every input's time. Prints
 inputs/s for this engine and for the engine of the base commit (issue 10's starting figure),
 under CPython and `micropython`, runs interleaved (base, new, new, base, ...) and repeated, as
 medians with their spread, in CPU time: the machine is shared and noisy.
@@ -73,13 +75,20 @@ def child(passes):
     """Times `passes` replays of each night with the engine on sys.path; prints one line each."""
     from uno.rules import Settings
     from uno.table import Table
-    for label, settings, inputs in read_night(NIGHT):
+    nights = read_night(NIGHT)
+    for label, settings, inputs in nights + [("clock",) + nights[0][1:]]:
         a = cpu_seconds()
         for _ in range(passes):
             t = Table(Settings(settings))
             feed = t.feed
-            for inp in inputs:
-                feed(inp)
+            if label == "clock":  # as the hub feeds: each input with its time (0.7 s apart)
+                ms = 0
+                for inp in inputs:
+                    feed(inp, ms)
+                    ms += 700
+            else:
+                for inp in inputs:
+                    feed(inp)
         secs = cpu_seconds() - a
         evs = 0
         t = Table(Settings(settings))
@@ -172,7 +181,7 @@ def compare(pairs):
                         runs.setdefault((label, ename), []).append(float(rate))
                         runs[(label, "n")] = (n, evs)
         print("replay, %s, %d pairs interleaved (median inputs/s, min-max)" % (iname, pairs))
-        for label in ("official", "house"):
+        for label in ("official", "clock", "house"):
             n, evs = runs[(label, "n")]
             figs = []
             for ename, _ in engines:

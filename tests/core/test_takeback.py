@@ -109,6 +109,32 @@ def _check_all(settings, seats, seed, rounds, ns=(1,), step=1, snaps=True, **kw)
     return covered, stream
 
 
+def test_a_take_back_puts_the_clock_back_after_every_size_of_step():
+    # An accepted card read's record holds its clock as a step from the input before, in 0,
+    # 1 or 2 bytes (written by feed itself) or more (the take-back's keep): steps either side
+    # of each size, and a clock that goes back (a reboot); the replay gives every time again
+    steps = (0, 1, 63, 64, 700, 8191, 8192, 20000, -30000)
+    stream, _ = _night({"hand_size": 3}, [1, 2, 3], 4, 1, snaps=False)
+    timed = []
+    ms = 40000
+    for i, s in enumerate(stream):
+        ms = max(0, ms + steps[i % len(steps)])
+        timed.append((s[0], ms) + s[2:])
+    taken = 0
+    for k in range(1, len(timed) + 1):
+        t = _fed({"hand_size": 3}, timed, k)
+        evs = t.feed((IN_UNDO, 1))
+        j = _target(timed, k, 1)
+        if j < 0:
+            assert evs[0][0] == REJECT
+            continue
+        taken += 1
+        want = _state(_fed({"hand_size": 3}, timed, j))
+        assert _same(_state(t), want), (k, timed[j])
+        assert t.clock == (timed[j - 1][1] if j else -1), (k, t.clock)
+    assert taken > 30
+
+
 def test_taking_back_each_input_of_an_official_night_gives_the_stream_without_it():
     covered, _ = _check_all({"hand_size": 3}, [1, 2, 3], 4, 3, mistakes=60, rules=900)
     for want in ((IN_SEAT, P_LOBBY), (IN_SHUFFLE, P_LOBBY), (IN_SHOE, P_DRAWOFF),
