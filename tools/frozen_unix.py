@@ -9,7 +9,10 @@ bench/deploy_heap.py can measure the frozen deploy path beside the .mpy and ROMF
 
 --m32 builds them 32-bit (-plain32, -frozen32; needs gcc-multilib): an ESP32's pointers and
 objects are that size, so those heap figures stand for a board's. No submodule is needed: btree, ffi and ssl are left out, and an empty folder stands in for
-micropython-lib (neither manifest uses it). Needs a C compiler and make; a few minutes.
+micropython-lib (neither manifest uses it). Needs a C compiler and make; a few minutes. The core tests run against the frozen engine
+(its native methods as machine code in the binary, as on a board's frozen image):
+
+    MICROPYPATH=tests:tests/core:.frozen OUT/micropython-frozen -X heapsize=8m tests/mprun.py tests/core
 """
 import os
 import shutil
@@ -40,7 +43,10 @@ def main(argv):
         name += "32" if m32 else ""
         build = "build-unotable-" + name
         steps.append((["make", "-C", os.path.join(top, "ports", "unix"), jobs, "BUILD=" + build,
-                       "FROZEN_MANIFEST=" + manifest, "MPY_LIB_DIR=" + nolib] + OPTS + (M32 if m32 else []),
+                       "FROZEN_MANIFEST=" + manifest, "MPY_LIB_DIR=" + nolib] + OPTS + (M32 if m32 else [])
+                      # the engine's @micropython.native methods: the unix port names no arch
+                      # for mpy-cross (the esp32 port's build passes -march=xtensawin)
+                      + ["MPY_CROSS_FLAGS=-march=" + ("x86" if m32 else "x64")],
                       (os.path.join(top, "ports", "unix", build, "micropython"),
                        os.path.join(out, "micropython-" + name))))
     for cmd, copy in steps:
