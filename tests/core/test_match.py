@@ -14,6 +14,15 @@ def test_m2_losers_add_their_own_points_first_to_the_target_loses_lowest_wins():
     assert evs[4][1] == 1 and t.scores[1] == 0
 
 
+def test_m2_losers_the_lowest_wins_when_the_first_seat_went_over():
+    # the first seat is pushed over the target by its own hand: the lowest score is another's
+    t = deal({1: "R1 GS", 2: "R2 R3"}, start="R5", scoring="losers", target=20)
+    act(t, "pad R1", "pad R2", "shoe B1")
+    evs = act(t, "pad R3")
+    assert names(evs) == ["play", "round_over", "score", "match_over"]
+    assert evs[2][1:] == (1, 21) and evs[3][1] == 2 and t.phase == P_MATCH_OVER
+
+
 def test_m3_elimination_the_round_goes_on_until_one_is_left():
     t = deal({1: "R1 R2", 2: "R9 R8", 3: "Y7 B7"}, start="R5", elimination="yes")
     act(t, "pad R1", "seat 1", "pad R9", "seat 2", "shoe B1")

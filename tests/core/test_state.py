@@ -1,6 +1,7 @@
 """State JSON: a snapshot at any moment loads back into a table that goes on identically."""
 import json
-from kit import act, deal
+from kit import act, deal, names, seated
+from uno.events import P_DRAWOFF
 from uno.bot import Bot
 from uno.rules import Settings
 from uno.state import snapshot, load
@@ -56,3 +57,18 @@ def test_a_loaded_table_judges_the_next_input_alike_at_every_input():
             a = list(t.feed(inp))
             assert list(u.feed(inp)) == a, inp
             bot.keep(a)
+
+
+def test_s2_a_snapshot_mid_draw_for_dealer_keeps_each_number_drawn_plus_one():
+    # docs/formats.md: drawoff is [seats still to draw, per seat the number drawn + 1, 0 for
+    # none]. A board updated mid draw-off resumes from the snapshot the earlier firmware wrote:
+    # seat 1's 5, stored as 6, ties seat 2's 5 drawn after the load, and both draw again
+    t = seated((1, 2))
+    act(t, "shuffle", "shoe R5")
+    d = json.loads(json.dumps(snapshot(t)))
+    assert d["drawoff"] == [[2], [0, 6] + [0] * 9]
+    u = load(d)
+    evs = act(u, "shoe G5")
+    assert names(evs) == ["drawoff"] and u.offs == [1, 2] and u.phase == P_DRAWOFF
+    evs = act(u, "shoe B9", "shoe B8")
+    assert names(evs) == ["drawoff", "dealer"] and u.dealer == 1
