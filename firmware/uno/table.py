@@ -620,7 +620,8 @@ class Table:
                 return True
         return False
 
-    def holds_colour(self, seat, col, but=-1):
+    def holds_colour(self, seat, col, but):
+        """C1: whether seat holds a card of colour col but the card `but` (the W4 judged)."""
         for c in self.hands[seat]:
             if c != but and DECK[c] >> 4 == col:
                 return True

@@ -1,5 +1,6 @@
 """T2, T5, S2, S4 options and P2's turn timer."""
 from kit import act, deal, names, unchanged
+from uno.cards import name
 from uno.events import *
 
 
@@ -20,6 +21,15 @@ def test_t2_forced_play_no_drawing_while_a_card_fits():
     act(t, "pad B2")
     act(t, "shoe Y8")                      # seat 2 has nothing for B2: it draws
     assert t.turn == 1
+
+
+def test_t2_c1_forced_play_looks_past_a_w4_it_may_not_play():
+    # under C1's enforce a W4 is not playable while the hand holds the colour; the colour's
+    # card after it in the hand still forces the play
+    t = deal({1: "W4 R7", 2: "G1 G3"}, start="R5", forced="yes", w4="enforce")
+    assert [name(c) for c in t.hands[1]] == ["W4", "R7"]  # the W4 is looked at first
+    assert unchanged(t, "shoe Y7") == R_MUST_PLAY
+    assert names(act(t, "pad R7")) == ["play", "uno_open", "turn"]
 
 
 def test_t2_forced_play_the_drawn_card_must_be_played():

@@ -17,6 +17,8 @@ def test_snapshot_has_what_a_player_or_referee_looks_for():
     assert d["phase"] == "play" and d["top"] == "R5" and d["colour"] == "R"
     assert d["seats"][0] == {"seat": 1, "hand": ["R1", "G7", "B2"], "score": 0, "owes": 0}
     assert d["settings"]["w4"] == "challenge"
+    # U1, U5: a round starts with no UNO window, no call and no catch (caught is a bit a seat)
+    assert (d["uno_window"], d["uno_called"], d["caught"]) == (0, False, 0)
 
 
 def test_wild_on_top_shows_its_colour():
