@@ -33,6 +33,16 @@ def test_c1_challenge_of_a_legal_w4_costs_the_challenger_six_and_the_turn():
     assert names(evs) == ["draw", "skip", "turn"] and evs[1][1] == 2 and t.turn == 3 and len(t.hands[2]) == 9
 
 
+def test_c1_h1_a_challenge_lost_is_drawn_not_stacked_on():
+    # the challenger chose to challenge rather than stack: its six are drawn (H1's stacking
+    # answers a draw card, not a verdict)
+    t = deal({1: "W4 G1", 2: "W4 RD", 3: "Y1 Y2"}, start="R5", stacking="on")
+    act(t, "pad W4", "colour B")
+    assert names(act(t, "seat 2 long")) == ["challenge", "penalty"] and t.pending == 6
+    assert unchanged(t, "pad W4") == R_MUST_DRAW
+    assert unchanged(t, "pad RD") == R_MUST_DRAW
+
+
 def test_c1_judged_from_the_hand_when_the_w4_was_played():
     t = table()
     act(t, "pad W4", "colour R")      # afterwards nobody sees the hand; the verdict was kept

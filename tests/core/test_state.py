@@ -74,3 +74,11 @@ def test_s2_a_snapshot_mid_draw_for_dealer_keeps_each_number_drawn_plus_one():
     assert names(evs) == ["drawoff"] and u.offs == [1, 2] and u.phase == P_DRAWOFF
     evs = act(u, "shoe B9", "shoe B8")
     assert names(evs) == ["drawoff", "dealer"] and u.dealer == 1
+
+
+def test_a_table_before_its_first_deal_has_dealt_nothing():
+    t = seated((1, 2))
+    for before in ("lobby", "drawoff"):
+        d = snapshot(t)
+        assert d["phase"] == before and d["dealt"] == 0 and d["round"] == 0
+        act(t, "shuffle")
