@@ -641,7 +641,7 @@ class Table:
         self.turn = seat
 
     @micropython.native
-    def _play(self, seat, card, stacked=False):
+    def _play(self, seat, card, stacked):
         out = self.out
         rules = self.rules
         self._begin_turn()
@@ -694,9 +694,6 @@ class Table:
         if rank <= 9 and not self.leaving:  # _act and _next for a number, inline (the
             self.turn = nxt = self.ahead[seat]  # per-turn fields were reset by _begin_turn)
             out.append((_TURN, nxt))
-        elif rank <= 9:
-            self.turn = seat
-            self._next(1)
         else:
             self._act(seat, rank, True)
         self.chain = seat if rules.multi != "off" else 0  # after the turn moved: it resets them

@@ -133,6 +133,18 @@ def test_h5_a_multiple_counts_and_action_cards_spoil_the_sum():
     assert unchanged(t, "seat 3 long") == R_NO_SUM
 
 
+def test_h5_an_action_card_is_no_number_to_sum_to():
+    # a skip's rank comes after the 9 in the deck's order; it is no number (H5: the number
+    # just played), so 4 + 6 does not win on it, nor on a reverse
+    for action in ("RS", "RR"):
+        t = deal({1: action + " R1 B1", 2: "G4 G6 Y0", 3: "Y4 Y6 B0"}, start="R5",
+                 sum_win="yes")
+        act(t, "pad " + action)
+        assert t.sum_to < 0
+        for s in (2, 3):
+            assert unchanged(t, "seat %d long" % s) in (R_NO_SUM, R_NO_CHALLENGE), action
+
+
 def test_h5_only_until_the_next_play():
     t = deal({1: "R4 R1 B1", 2: "G0 G1 G3", 3: "Y1 Y5 Y3"}, start="R5", sum_win="yes")
     act(t, "pad R4", "shoe B9")
