@@ -124,6 +124,16 @@ def test_h5_sum_win():
     assert evs[1][1:] == (2, 1 + 1 + 1 + 5 + 3)
 
 
+def test_h5_hand_sum_says_minus_one_until_a_number_is_played():
+    # the public question the random players ask (uno/bot.py): -1 is "no sum win", never None
+    t = deal({1: "R4 R1 B1", 2: "G0 G1 G3", 3: "Y1 Y5 Y3"}, start="R5", sum_win="yes")
+    assert [t.hand_sum(s) for s in (1, 2, 3)] == [-1, -1, -1]   # the start card is no play
+    act(t, "pad R4")
+    assert [t.hand_sum(s) for s in (1, 2, 3)] == [-1, 4, -1]
+    t.hands[3] = []                              # no cards, no sum
+    assert t.hand_sum(3) == -1
+
+
 def test_h5_a_multiple_counts_and_action_cards_spoil_the_sum():
     t = deal({1: "R4 R1 B1", 2: "G0 G5 G3", 3: "Y1 Y5 YS"}, start="R5", sum_win="yes")
     act(t, "pad R4")
