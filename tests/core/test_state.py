@@ -76,9 +76,10 @@ def test_s2_a_snapshot_mid_draw_for_dealer_keeps_each_number_drawn_plus_one():
     assert names(evs) == ["drawoff", "dealer"] and u.dealer == 1
 
 
-def test_a_table_before_its_first_deal_has_dealt_nothing():
+def test_a_table_before_its_first_deal_has_dealt_nothing_and_no_turn():
     t = seated((1, 2))
     for before in ("lobby", "drawoff"):
         d = snapshot(t)
         assert d["phase"] == before and d["dealt"] == 0 and d["round"] == 0
+        assert d["turn"] == 0  # no seat's turn: a display lights no seat
         act(t, "shuffle")
