@@ -1,6 +1,7 @@
 """Tests that would notice (issue 10): each kills a mutant of table.py that once survived, or
 pins a threshold on both sides."""
 from kit import act, deal, names, unchanged, seated, hand
+from uno.state import snapshot
 from uno.events import *
 
 
@@ -351,3 +352,32 @@ def test_h5_a_hand_of_zeros_wins_on_a_zero():
     act(t, "pad R0")
     evs = act(t, "seat 2 long")
     assert names(evs)[0] == "sum_win" and evs[0][1:] == (2, 0)
+
+
+def test_m3_h1_a_last_d_that_leaves_the_round_going_on_can_be_stacked():
+    t = deal({1: "RDa", 2: "RDb", 3: "Y1"}, start="R5", elimination="yes", stacking="on")
+    evs = act(t, "pad RDa")                      # seat 1 out: two seats left, the round goes on
+    assert "out" in names(evs) and "round_over" not in names(evs)
+    assert t.turn == 2 and t.pending == 2 and t.stackable and t.answerable
+    evs = act(t, "pad RDb")                      # seat 2 answers it with its D
+    assert names(evs)[0] == "play" and t.turn == 3 and t.pending == 4
+
+
+def test_m1_no_seat_has_won_a_round_before_the_first_round_is_over():
+    t = seated((1, 2, 3))
+    assert t.winner == 0 and snapshot(t)["winner"] == 0
+    t = deal({1: "R1", 2: "G9", 3: "Y7"}, start="R5")
+    assert t.winner == 0 and snapshot(t)["winner"] == 0
+    evs = act(t, "pad R1")
+    assert "round_over" in names(evs) and t.winner == 1 and snapshot(t)["winner"] == 1
+
+
+def test_m3_h3_h1_a_last_d_added_in_a_multi_play_that_leaves_the_round_going_on_can_be_stacked():
+    t = deal({1: "RD GD", 2: "BD B1", 3: "Y1 Y2"}, start="R5", multi="same", stacking="on",
+             elimination="yes")
+    act(t, "pad RD")
+    evs = act(t, "pad GD")                       # seat 1 out: two seats left, 4 to draw
+    assert "out" in names(evs) and "round_over" not in names(evs)
+    assert t.turn == 2 and t.pending == 4 and t.stackable
+    evs = act(t, "pad BD")                       # seat 2 answers with its D
+    assert names(evs)[0] == "play" and t.turn == 3 and t.pending == 6
