@@ -381,3 +381,29 @@ def test_m3_h3_h1_a_last_d_added_in_a_multi_play_that_leaves_the_round_going_on_
     assert t.turn == 2 and t.pending == 4 and t.stackable
     evs = act(t, "pad BD")                       # seat 2 answers with its D
     assert names(evs)[0] == "play" and t.turn == 3 and t.pending == 6
+
+
+def test_h3_h7_a_4_added_in_a_multi_play_wants_a_slap_too_a_5_none():
+    t = deal({1: "R4 G4 B5 B6", 2: "B1 B2 B3 B7", 3: "Y1 Y2 Y3 Y7"}, start="R9", multi="same",
+             slap4="yes")
+    assert names(act(t, "pad R4")) == ["play", "slap_open", "turn"]
+    act(t, "seat 1", "seat 2", "seat 3", "shoe B8", "shoe B9")   # seat 3 was slowest: draws 2
+    assert t.slap == 0 and t.chain == 1 and t.turn == 2
+    evs = act(t, "pad G4")                       # seat 1 adds its other 4
+    assert names(evs) == ["play", "slap_open"] and t.slap == 14
+    t = deal({1: "R5 G5 B5 B6", 2: "B1 B2 B3 B7", 3: "Y1 Y2 Y3 Y7"}, start="R9", multi="same",
+             slap4="yes")
+    act(t, "pad R5")
+    evs = act(t, "pad G5")
+    assert names(evs) == ["play"] and t.slap == 0
+
+
+def test_s4_no_card_is_on_the_pile_before_the_start_card():
+    t = seated((1, 2))
+    assert t.top == -1 and snapshot(t)["top"] is None
+    t = deal({1: "R1", 2: "G9"}, start=None)     # dealt, no start card yet
+    assert t.top == -1 and snapshot(t)["top"] is None and snapshot(t)["top_card"] == -1
+    act(t, "shoe R5")
+    assert snapshot(t)["top"] == "R5"
+    act(t, "pad R1", "shuffle")                  # round 2: every card back in the shoe
+    assert t.round == 2 and t.top == -1 and snapshot(t)["top"] is None
