@@ -407,3 +407,17 @@ def test_s4_no_card_is_on_the_pile_before_the_start_card():
     assert snapshot(t)["top"] == "R5"
     act(t, "pad R1", "shuffle")                  # round 2: every card back in the shoe
     assert t.round == 2 and t.top == -1 and snapshot(t)["top"] is None
+
+
+def test_h5_a_hand_holding_an_s_makes_no_sum():
+    t = deal({1: "R5 R1", 2: "GS B5", 3: "Y1 Y2"}, start="R9", sum_win="yes")
+    act(t, "pad R5")                             # 5 + S would be 15, a multiple of 5
+    assert t.hand_sum(2) == -1
+    assert unchanged(t, "seat 2 long") == R_NO_SUM
+
+
+def test_m4_two_seats_cannot_make_two_teams():
+    t = seated((1, 2), teams=2)                  # a team of one seat each: no partners
+    assert unchanged(t, "shuffle") == R_TEAMS
+    t = seated((1, 2, 3, 4), teams=2)
+    assert names(act(t, "shuffle"))[0] == "shuffle"
