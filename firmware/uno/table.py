@@ -330,7 +330,7 @@ class Table:
                 if where == SHOE:
                     ph = self.phase
                     if ph == _P_PLAY:
-                        self._draw(card)  # _shoe's first cases, without the call
+                        self._draw(card)  # play and the deal: _shoe has the rest
                     elif ph == _P_DEAL:
                         self._deal(card)
                     else:
@@ -412,13 +412,9 @@ class Table:
     # ---- card reads at the shoe ----------------------------------------------------------
 
     def _shoe(self, card):
-        # A card from the shoe (feed has looked), out of play and the deal.
+        # A card from the shoe (feed has looked) out of play and the deal, which feed takes.
         ph = self.phase
-        if ph == _P_PLAY:
-            self._draw(card)
-        elif ph == _P_DEAL:
-            self._deal(card)
-        elif ph == _P_START:
+        if ph == _P_START:
             self._start(card)
         elif ph == _P_DRAWOFF:
             self._drawoff(card)

@@ -1,6 +1,7 @@
 """Tests that would notice (issue 10): each kills a mutant of table.py that once survived, or
 pins a threshold on both sides."""
 from kit import act, deal, names, unchanged, seated, hand
+from uno.state import snapshot
 from uno.events import *
 
 
@@ -351,3 +352,72 @@ def test_h5_a_hand_of_zeros_wins_on_a_zero():
     act(t, "pad R0")
     evs = act(t, "seat 2 long")
     assert names(evs)[0] == "sum_win" and evs[0][1:] == (2, 0)
+
+
+def test_m3_h1_a_last_d_that_leaves_the_round_going_on_can_be_stacked():
+    t = deal({1: "RDa", 2: "RDb", 3: "Y1"}, start="R5", elimination="yes", stacking="on")
+    evs = act(t, "pad RDa")                      # seat 1 out: two seats left, the round goes on
+    assert "out" in names(evs) and "round_over" not in names(evs)
+    assert t.turn == 2 and t.pending == 2 and t.stackable and t.answerable
+    evs = act(t, "pad RDb")                      # seat 2 answers it with its D
+    assert names(evs)[0] == "play" and t.turn == 3 and t.pending == 4
+
+
+def test_m1_no_seat_has_won_a_round_before_the_first_round_is_over():
+    t = seated((1, 2, 3))
+    assert t.winner == 0 and snapshot(t)["winner"] == 0
+    t = deal({1: "R1", 2: "G9", 3: "Y7"}, start="R5")
+    assert t.winner == 0 and snapshot(t)["winner"] == 0
+    evs = act(t, "pad R1")
+    assert "round_over" in names(evs) and t.winner == 1 and snapshot(t)["winner"] == 1
+
+
+def test_m3_h3_h1_a_last_d_added_in_a_multi_play_that_leaves_the_round_going_on_can_be_stacked():
+    t = deal({1: "RD GD", 2: "BD B1", 3: "Y1 Y2"}, start="R5", multi="same", stacking="on",
+             elimination="yes")
+    act(t, "pad RD")
+    evs = act(t, "pad GD")                       # seat 1 out: two seats left, 4 to draw
+    assert "out" in names(evs) and "round_over" not in names(evs)
+    assert t.turn == 2 and t.pending == 4 and t.stackable
+    evs = act(t, "pad BD")                       # seat 2 answers with its D
+    assert names(evs)[0] == "play" and t.turn == 3 and t.pending == 6
+
+
+def test_h3_h7_a_4_added_in_a_multi_play_wants_a_slap_too_a_5_none():
+    t = deal({1: "R4 G4 B5 B6", 2: "B1 B2 B3 B7", 3: "Y1 Y2 Y3 Y7"}, start="R9", multi="same",
+             slap4="yes")
+    assert names(act(t, "pad R4")) == ["play", "slap_open", "turn"]
+    act(t, "seat 1", "seat 2", "seat 3", "shoe B8", "shoe B9")   # seat 3 was slowest: draws 2
+    assert t.slap == 0 and t.chain == 1 and t.turn == 2
+    evs = act(t, "pad G4")                       # seat 1 adds its other 4
+    assert names(evs) == ["play", "slap_open"] and t.slap == 14
+    t = deal({1: "R5 G5 B5 B6", 2: "B1 B2 B3 B7", 3: "Y1 Y2 Y3 Y7"}, start="R9", multi="same",
+             slap4="yes")
+    act(t, "pad R5")
+    evs = act(t, "pad G5")
+    assert names(evs) == ["play"] and t.slap == 0
+
+
+def test_s4_no_card_is_on_the_pile_before_the_start_card():
+    t = seated((1, 2))
+    assert t.top == -1 and snapshot(t)["top"] is None
+    t = deal({1: "R1", 2: "G9"}, start=None)     # dealt, no start card yet
+    assert t.top == -1 and snapshot(t)["top"] is None and snapshot(t)["top_card"] == -1
+    act(t, "shoe R5")
+    assert snapshot(t)["top"] == "R5"
+    act(t, "pad R1", "shuffle")                  # round 2: every card back in the shoe
+    assert t.round == 2 and t.top == -1 and snapshot(t)["top"] is None
+
+
+def test_h5_a_hand_holding_an_s_makes_no_sum():
+    t = deal({1: "R5 R1", 2: "GS B5", 3: "Y1 Y2"}, start="R9", sum_win="yes")
+    act(t, "pad R5")                             # 5 + S would be 15, a multiple of 5
+    assert t.hand_sum(2) == -1
+    assert unchanged(t, "seat 2 long") == R_NO_SUM
+
+
+def test_m4_two_seats_cannot_make_two_teams():
+    t = seated((1, 2), teams=2)                  # a team of one seat each: no partners
+    assert unchanged(t, "shuffle") == R_TEAMS
+    t = seated((1, 2, 3, 4), teams=2)
+    assert names(act(t, "shuffle"))[0] == "shuffle"

@@ -87,6 +87,13 @@ def test_players_good_name_is_the_same_on_every_interpreter():
     assert good_name("Li\u3000") and not good_name("Li ") and not good_name("\x7f")
 
 
+def test_players_a_name_of_one_byte_is_a_name():
+    assert good_name("A") and good_name("7") and not good_name("")
+    t = Table()
+    _feed(t, (IN_SEAT, 2, 0))
+    assert _feed(t, (IN_PLAYER, 2, "A")) == [(PLAYER, 2, "A")]
+
+
 def test_players_leave_unbinds():
     t = Table()
     _feed(t, (IN_SEAT, 3, 0), (IN_PAD, BADGE))
