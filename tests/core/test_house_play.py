@@ -1,6 +1,7 @@
 """H1-H5, H7: stacking, jump-in, multi-play, zero rotates, sum win, slap on 4."""
 from kit import act, deal, names, unchanged, hand
 from uno.events import *
+from uno.state import snapshot
 
 
 def test_h1_draw_two_on_draw_two_adds_up_and_the_first_who_cannot_draws_all():
@@ -122,6 +123,13 @@ def test_h5_sum_win():
     evs = act(t, "seat 2 long")
     assert names(evs) == ["sum_win", "round_over", "score"] and evs[0][1:] == (2, 4)
     assert evs[1][1:] == (2, 1 + 1 + 1 + 5 + 3)
+
+
+def test_h3_m3_a_seat_out_on_its_last_card_adds_no_more():
+    # the state names no multi-playing seat once that seat is out: nothing lights it to add
+    t = deal({1: "R1", 2: "G2", 3: "Y3"}, start="R5", elimination="yes", multi="same")
+    assert names(act(t, "pad R1")) == ["play", "turn", "out"]
+    assert t.chain == 0 and snapshot(t)["chain"][0] == 0 and t.turn == 2
 
 
 def test_h5_hand_sum_says_minus_one_until_a_number_is_played():
