@@ -151,7 +151,6 @@ _MISPLAYS = (_R_NOT_TURN, _R_UNPLAYABLE, _R_W4_ILLEGAL, _R_ONLY_DRAWN, _R_MUST_D
 
 # TakeBack's log (uno/takeback.py), for the one case feed writes itself
 _LOG_OK = const(8)  # takeback._OK: an accepted input
-_LOG_MS = const(16)  # takeback._MS: the clock's delta follows
 _CAP = const(512)   # takeback._CAP: a chunk's bytes
 
 SHOE = const(0)
@@ -344,30 +343,16 @@ class Table:
             if len(out) == 1 and out[0][0] == _REJECT:
                 if ms < 0:
                     return out  # changed nothing and took no time
-            elif card >= 0:
+            elif ms < 0 and card >= 0:
                 # an accepted card read, most of a round: TakeBack.keep's first case, inline
-                # (its record: kind and flags, the card, the clock's delta as the hub feeds)
                 back = self.back
                 i = back.n
-                if i <= back.room and i <= _CAP - 4 and self.phase == back.phase:
+                if i <= back.room and i < _CAP - 1 and self.phase == back.phase:
                     log = back.log
+                    log[i] = kind | _LOG_OK
                     log[i + 1] = card
-                    if ms < 0:
-                        log[i] = kind | _LOG_OK
-                        back.n = i + 2
-                        return out
-                    d = ms - back.ms
-                    if 0 <= d < 8192:  # inputs come 0.1-8 s apart
-                        log[i] = kind | _LOG_OK | _LOG_MS
-                        if d < 64:
-                            log[i + 2] = d << 1
-                            back.n = i + 3
-                        else:
-                            log[i + 2] = (d << 1) & 127 | 128
-                            log[i + 3] = d >> 6
-                            back.n = i + 4
-                        back.ms = ms
-                        return out
+                    back.n = i + 2
+                    return out
             self.back.keep(inp, ms, out, card)
             return out
         if (kind == _IN_SEAT or kind == _IN_COLOUR) and n == 3 and type(a) is int:

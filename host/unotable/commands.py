@@ -309,9 +309,10 @@ def cmd_deploy(args):
     port = pick_port(args)
     if args.resume and not args.dry_run:
         _not_the_simulated_table(port, args)
+    native = getattr(args, "native", None)
     out = tempfile.mkdtemp(prefix="unotable-deploy-")
     try:
-        build(out, native=getattr(args, "native", None))
+        build(out, native=native)
         dirs, files = [], []
         for folder, subdirs, names in os.walk(out):
             subdirs.sort()
@@ -329,7 +330,6 @@ def cmd_deploy(args):
         argv = [tool("mpremote"), "connect", port] + (["resume"] if args.resume else [])
         for i, step in enumerate(steps):
             argv += (["+"] if i else []) + step
-        native = getattr(args, "native", None)
         print("mpremote connect %s%s: %d folders, %d files%s; the engine as %s" % (
             port, " resume" if args.resume else "", len(dirs), len(files),
             "" if args.resume else ", then reset",
