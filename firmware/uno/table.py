@@ -799,19 +799,14 @@ class Table:
         self._settle()
 
     @micropython.native
-    def _begin_turn(self):
-        """U1: the window closes when the next player plays or draws; so does a multi-play.
-        Then the per-turn fields reset, as when the turn moves on (_next)."""
-        if self.window:
+    def _begin_turn(self, moved=False):
+        """The one place the per-turn fields reset: when a seat begins to act, and (moved) when
+        the turn moves on (_next): the drawn card that may still be played (T2), the
+        multi-playing seat (H3), a sum win's number (H5), the turn's time (P2). A seat that acts
+        closes the UNO window too (U1: when the next player plays or draws), and a multi-play."""
+        if self.window and not moved:
             self.out.append((_UNO_CLOSE, self.window))
             self.window = 0
-        self._turn_fields()
-
-    @micropython.native
-    def _turn_fields(self):
-        """The one place the per-turn fields reset, when a seat begins to act (_begin_turn) and
-        when the turn moves on (_next): the drawn card that may still be played (T2), the
-        multi-playing seat (H3), a sum win's number (H5), the turn's time (P2)."""
         self.drawn = -1
         self.chain = 0
         self.sum_to = -1
@@ -1327,7 +1322,7 @@ class Table:
             self.active.remove(gone)
             self.leaving = 0
             self._order()
-        self._turn_fields()
+        self._begin_turn(True)
         self.out.append((_TURN, self.turn))
 
     def _skip_turn(self):
