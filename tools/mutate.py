@@ -16,10 +16,11 @@ there, nothing is measured (every mutant would count as killed). --sample N runs
 file drawn at random (--seed: the same draw again), for a figure in minutes.
 
 Survivors judged equivalent are listed in tools/mutate_equiv.txt, one a line:
-`FILE | source line, stripped | mutation  # why` (FILE:LINE or FILE:LINE:COL where the same
-source line or mutation occurs more than once and only one is equivalent: as the code above it
-changes, the entry keeps naming the mutant nearest LINE with that source, mutation and COL);
-they are counted apart. Per file, and in all:
+`FILE:FUNCTION | source line, stripped | mutation  # why`, FUNCTION the innermost def's
+qualified name (Table._play; <module> outside any). An entry names every such mutant in that
+function, wherever the code moves; FILE:FUNCTION#K only the K-th of them (from 1, in file
+order) where a twin is not equivalent. A survivor is printed with the entry that would name
+it. They are counted apart. Per file, and in all:
 `killed K / N non-equivalent (P%), equivalent E, survived S, timeout T`. Exit status 0, or
 non-zero when the tests fail on the unmutated file.
 """
@@ -174,8 +175,36 @@ def mutants(src):
 EQUIV = os.path.join(ROOT, "tools", "mutate_equiv.txt")
 
 
+def functions(src):
+    """[(first line, last line, qualified name)] of every def, outermost first."""
+    out = []
+
+    def visit(node, prefix):
+        for c in ast.iter_child_nodes(node):
+            if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = prefix + c.name
+                if not isinstance(c, ast.ClassDef):
+                    out.append((c.lineno, c.end_lineno, name))
+                visit(c, name + ".")
+            else:
+                visit(c, prefix)
+    visit(ast.parse(src), "")
+    return out
+
+
+def function_at(defs, line):
+    """The innermost def (functions()) holding line, or "<module>" (a class body's too)."""
+    best = "<module>"
+    for first, last, name in defs:
+        if first <= line <= last:
+            best = name  # outermost first: a nested def comes later
+    return best
+
+
 def equivalents(path=EQUIV):
-    """{(file, stripped source line, mutation)} judged equivalent (see the docstring)."""
+    """{(FILE:FUNCTION[#K], "source | mutation  # why")} judged equivalent (the docstring);
+    ValueError for an entry that names no function. The rest is matched whole against each
+    mutant (equivalent_in): a source line or a mutation may hold a " | " or a "#" itself."""
     out = set()
     try:
         f = open(path)
@@ -183,38 +212,40 @@ def equivalents(path=EQUIV):
         return out
     with f:
         for ln in f:
-            if ln.lstrip().startswith("#"):
+            if not ln.strip() or ln.lstrip().startswith("#"):
                 continue
-            parts = [p.strip() for p in ln.split(" | ")]
-            if len(parts) == 3:               # the reason after "#" (a source line may hold one)
-                parts[2] = parts[2].split("#", 1)[0].strip()
-                out.add(tuple(parts))
+            where, _, rest = ln.strip().partition(" | ")
+            if len(where.split(":")) != 2 or not rest:
+                raise ValueError("%s: want FILE:FUNCTION[#K] | source | mutation  # why: %s"
+                                 % (path, ln.strip()))
+            out.add((where, rest))
     return out
 
 
-def equivalent_in(eq, rel, ms, text):
-    """{(line, col, mutation)} of rel's mutants ms (all of the file's) judged equivalent by eq.
+def _names(rest, src, what):
+    key = src + " | " + what
+    return rest == key or rest.startswith(key + " ") and rest[len(key):].lstrip()[:1] == "#"
 
-    An entry with FILE:LINE[:COL] names the mutant nearest LINE with its source line, mutation
-    (and COL): listed lines drift as code above them changes."""
+
+def equivalent_in(eq, rel, ms, text):
+    """{(line, col, mutation)} of rel's mutants ms (all of the file's, in file order) judged
+    equivalent by eq: those in the entry's function with its source line and mutation, or only
+    the K-th of them (#K). A function, not a line number: code that moves keeps its entries,
+    and an entry never drifts onto a twin in another function."""
     out = set()
-    near = {}
-    for e in eq:
-        where = e[0].split(":")
-        if where[0] != rel:
+    defs = None
+    for where, rest in eq:
+        rel_e, func = where.split(":")
+        if rel_e != rel:
             continue
-        for m in ms:
-            src = text[m[0] - 1].strip() if 0 < m[0] <= len(text) else ""
-            if src != e[1] or m[2] != e[2] or len(where) == 3 and m[1] != int(where[2]):
-                continue
-            if len(where) == 1:
-                out.add(m[:3])
-                continue
-            d = abs(m[0] - int(where[1]))
-            if e not in near or d < near[e][0]:
-                near[e] = (d, m[:3])
-    for d, m in near.values():
-        out.add(m)
+        func, _, k = func.partition("#")
+        if defs is None:
+            defs = functions("\n".join(text))
+        found = [m[:3] for m in ms if 0 < m[0] <= len(text)
+                 and _names(rest, text[m[0] - 1].strip(), m[2]) and function_at(defs, m[0]) == func]
+        if k:
+            found = found[int(k) - 1:int(k)] if int(k) > 0 else []
+        out.update(found)
     return out
 
 
@@ -310,6 +341,7 @@ def main(argv):
         ms = mutants(src)
         text = src.split("\n")
         eq_here = equivalent_in(eq, rel, ms, text)
+        defs = functions(src)
         if lines:
             ms = [m for m in ms if m[0] in lines]
         if a.every > 1:
@@ -361,8 +393,9 @@ def main(argv):
                 elif res == "survived":
                     fs += 1
                     survivors.append((rel, m[0], m[1], m[2]))
-                    print("survived %s:%d:%d %s   | %s" % (rel, m[0], m[1], m[2], src_line),
-                          flush=True)
+                    print("survived %s:%d:%d %s   | %s\n    (if equivalent: %s:%s | %s | %s)" % (
+                        rel, m[0], m[1], m[2], src_line, rel, function_at(defs, m[0]), src_line,
+                        m[2]), flush=True)
                 elif res == "timeout":
                     ft += 1
                     fk += 1

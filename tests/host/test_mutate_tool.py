@@ -13,6 +13,13 @@ SRC = """def f(a, b):
 """ + "    b += 1\n" * 20 + """    if a > 1:
         return b + 1
     return 0
+
+
+class C:
+    def g(self, a):
+        if a > 1:
+            return 2
+        return 0
 """
 
 
@@ -20,34 +27,64 @@ def _ms(src):
     return mutate.mutants(src), src.split("\n")
 
 
-def test_an_entry_without_a_line_names_every_mutant_with_its_source_and_mutation():
+def _lines(got):
+    return sorted(m[0] for m in got)
+
+
+def test_an_entry_names_its_functions_twins_and_no_other_functions():
     ms, text = _ms(SRC)
-    eq = {("x.py", "if a > 1:", "> -> >=")}
-    got = mutate.equivalent_in(eq, "x.py", ms, text)
-    assert sorted(m[0] for m in got) == [2, 24]
+    eq = {("x.py:f", "if a > 1: | > -> >=")}
+    assert _lines(mutate.equivalent_in(eq, "x.py", ms, text)) == [2, 24]
+    assert _lines(mutate.equivalent_in({("x.py:C.g", "if a > 1: | > -> >=")}, "x.py", ms,
+                                       text)) == [31]
     assert mutate.equivalent_in(eq, "y.py", ms, text) == set()
+    assert mutate.equivalent_in({("x.py:g", "if a > 1: | > -> >=")}, "x.py", ms, text) == set()
 
 
-def test_a_line_entry_names_the_nearest_twin_even_after_the_code_moved():
+def test_k_names_one_twin_in_file_order_wherever_the_code_moves():
     ms, text = _ms(SRC)
-    # (twins further apart than the drift: the nearest is the one meant)
-    eq = {("x.py:24", "if a > 1:", "> -> >=")}
-    assert [m[0] for m in mutate.equivalent_in(eq, "x.py", ms, text)] == [24]
-    moved = "import os\n\n\n" + SRC            # three lines added above: still the second one
+    eq = {("x.py:f#2", "if a > 1: | > -> >=")}
+    assert _lines(mutate.equivalent_in(eq, "x.py", ms, text)) == [24]
+    moved = "import os\n\n\n" + SRC.replace("    b += 1\n", "    b += 1\n    b -= 1\n", 3)
     ms2, text2 = _ms(moved)
-    assert [m[0] for m in mutate.equivalent_in(eq, "x.py", ms2, text2)] == [27]
-    eq = {("x.py:1", "if a > 1:", "> -> >=")}
-    assert [m[0] for m in mutate.equivalent_in(eq, "x.py", ms, text)] == [2]
+    assert _lines(mutate.equivalent_in(eq, "x.py", ms2, text2)) == [30]
+    for k in (0, 3):
+        assert mutate.equivalent_in({("x.py:f#%d" % k, "if a > 1: | > -> >=")}, "x.py", ms,
+                                    text) == set()
 
 
-def test_a_column_must_match_and_another_mutation_is_not_named():
+def test_another_mutation_or_source_is_not_named():
     ms, text = _ms(SRC)
-    col = [m for m in ms if m[0] == 2 and m[2] == "> -> >="][0][1]
-    assert mutate.equivalent_in({("x.py:2:%d" % col, "if a > 1:", "> -> >=")}, "x.py", ms,
-                                text) == {(2, col, "> -> >=")}
-    assert mutate.equivalent_in({("x.py:2:%d" % (col + 1), "if a > 1:", "> -> >=")}, "x.py",
-                                ms, text) == set()
-    assert mutate.equivalent_in({("x.py:2", "if a > 1:", "> -> <")}, "x.py", ms, text) == set()
+    assert _lines(mutate.equivalent_in({("x.py:f", "if a > 1: | > -> >=  # why | x")}, "x.py",
+                                       ms, text)) == [2, 24]
+    assert mutate.equivalent_in({("x.py:f", "if a > 1: | > -> >= x")}, "x.py", ms, text) == set()
+    assert mutate.equivalent_in({("x.py:f", "if a > 1: | > -> <")}, "x.py", ms, text) == set()
+    assert mutate.equivalent_in({("x.py:f", "if a > 2: | > -> >=")}, "x.py", ms, text) == set()
+
+
+def test_a_mutation_holding_a_bar_is_read_whole():
+    # ("& -> |" before the reason read as a fourth field once: the entry named nothing)
+    src = "def f(i):\n    if i & 15 == 15:  # x | y\n        return 1\n"
+    ms, text = _ms(src)
+    eq = {("x.py:f", "if i & 15 == 15:  # x | y | & -> |  # why")}
+    assert mutate.equivalent_in(eq, "x.py", ms, text) == {(2, 7, "& -> |")}
+
+
+def test_module_code_and_a_class_body_are_module():
+    src = "X = 1\n\n\nclass K:\n    Y = 2\n\n    def h(self):\n        return 3\n"
+    defs = mutate.functions(src)
+    assert [mutate.function_at(defs, n) for n in (1, 5, 8)] == ["<module>", "<module>", "K.h"]
+
+
+def test_an_entry_without_a_function_is_refused(tmp_path):
+    import pytest
+    p = tmp_path / "eq.txt"
+    p.write_text("# a comment\n\nx.py:f | return 0 | 0 -> 1  # why\n")
+    assert mutate.equivalents(str(p)) == {("x.py:f", "return 0 | 0 -> 1  # why")}
+    for bad in ("x.py | return 0 | 0 -> 1  # why\n", "x.py:12:4 | return 0 | 0 -> 1\n"):
+        p.write_text(bad)
+        with pytest.raises(ValueError, match="FILE:FUNCTION"):
+            mutate.equivalents(str(p))
 
 
 def test_the_listed_equivalents_all_still_name_a_mutant():
