@@ -5,7 +5,9 @@ Run on the compiled firmware, as deployed: `make bench`, or
 (the players that make the inputs come from build/mpy-host: they are not deployed)
 First random players write the rounds' inputs to a file and are thrown away; then a fresh
 table replays that file, read one input at a time as the firmware reads its log, so what is
-measured is the engine and nothing of the players. Prints the heap after importing the
+measured is the engine and nothing of the players. Each input comes with its time, as the hub
+feeds it (hub/app.py: feed(inp, ms)), 0.7 s apart, and a tick comes at that time: the
+take-back logs every input's time then. Prints the heap after importing the
 engine, the table's own state, the peak live heap (collected after every input) and the peak
 before collection. Aim (issue 2): the rounds complete; peak <= 48 KB.
 """
@@ -36,6 +38,9 @@ def write_inputs(rounds, settings):
             kind = inp[0]
             if kind == IN_RULE:
                 continue
+            ms = n * 700  # the hub's clock (replay's too)
+            if kind == IN_TICK:
+                inp = (kind, ms)
             if kind == IN_SHOE or kind == IN_PAD:
                 body = bytes(inp[1])
             elif kind == IN_TICK:
@@ -43,7 +48,7 @@ def write_inputs(rounds, settings):
             else:
                 body = bytes(inp[1:])
             f.write(bytes((kind, len(body))) + body)
-            evs = t.feed(inp)
+            evs = t.feed(inp, ms)
             bot.keep(evs)
             n += 1
             for e in evs:
@@ -67,7 +72,7 @@ def replay(settings):
     gc.collect()
     table = gc.mem_alloc()
     live = raw = 0
-    n = 0
+    n = ms = 0
     with open(PATH, "rb") as f:
         while True:
             head = f.read(2)
@@ -83,8 +88,9 @@ def replay(settings):
                 inp = (kind,)
             else:
                 inp = (kind, body[0], body[1])
-            t.feed(inp)
+            t.feed(inp, ms)
             n += 1
+            ms += 700
             raw = max(raw, gc.mem_alloc())
             gc.collect()
             live = max(live, gc.mem_alloc())
