@@ -62,8 +62,7 @@ bench: $(BIN)/.stamp
 	$(BIN)/python bench/replay_bench.py 3
 	$(MPYPATH) $(MPY) bench/input_cost.py
 	$(BIN)/python tools/build_mpy.py
-	MICROPYPATH=build/mpy:.frozen $(MPY) -X heapsize=96k bench/heap.py 3
-	MICROPYPATH=build/mpy:.frozen $(MPY) -X heapsize=96k bench/heap.py 3 house
+	$(BIN)/python bench/heap_compare.py 3
 	$(MPYPATH) $(MPY) -X heapsize=1m bench/log_bench.py
 	MICROPYPATH=build/mpy-host:.frozen $(MPY) -X heapsize=256k bench/app_bench.py
 	PYTHONPATH=firmware $(BIN)/python bench/link_bench.py
