@@ -175,7 +175,8 @@ class LinkHandler:
         # Judged before it is logged, as a rule is: a refused name leaves no input behind.
         why, o = self.hub.table.refuse_player(seat, name)
         if why == _R_NOT_NOW:
-            raise ValueError("players are named in the lobby, before the match starts")
+            raise ValueError("players are named in the lobby, before a match starts (after a "
+                             "match, a seat button that joins or leaves opens it again)")
         if why == _R_BAD_SEAT or why == _R_NOT_SEATED:
             raise ValueError("seat %d has not joined: press its button first" % seat)
         if why == _R_BAD_NAME:

@@ -817,6 +817,9 @@ class Table:
 
     def _seat(self, s, long):
         ph = self.phase
+        if ph == _P_MATCH_OVER and (s in self.seats) == bool(long):
+            self._regroup()  # a join or a leave after a match: a new group at the table
+            ph = _P_LOBBY
         if ph == _P_LOBBY:
             if long:
                 if s in self.seats:
@@ -867,6 +870,14 @@ class Table:
             self._false_catch(s)
         else:
             self._false_uno(s)
+
+    def _regroup(self):
+        """S1: after a match the lobby opens again when a seat joins or leaves, so a new group
+        can sit down (and bind its players) for the next match. Its scores start at 0, and its
+        dealer is drawn (S2) or first_dealer, as for a table's first match."""
+        self.phase = _P_LOBBY  # the cards stay where they are until the shuffle
+        self.scores = [0] * (MAX_SEAT + 1)
+        self.round = 0
 
     # ---- players (issue 12): in the lobby only, never a card -------------------------------
 

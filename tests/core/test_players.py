@@ -2,7 +2,8 @@
 for the match; a badge never counts as a card; take-backs, snapshots and records keep it."""
 from uno.events import (IN_PAD, IN_SHOE, IN_SEAT, IN_SHUFFLE, IN_PLAYER, IN_UNDO, IN_RULE,
                         PLAYER, JOIN, LEAVE, REJECT, R_SEAT_FIRST, R_PLAYER_TAKEN, R_BAD_NAME,
-                        R_NOT_NOW, R_NOT_SEATED, R_BAD_SEAT, R_UNKNOWN, P_LOBBY, P_DRAWOFF)
+                        R_NOT_NOW, R_NOT_SEATED, R_BAD_SEAT, R_UNKNOWN, P_LOBBY, P_DRAWOFF,
+                        P_MATCH_OVER)
 from uno.narrate import say
 from uno.record import Replay, from_words, record
 from uno.script import dumps, input_dict, to_input
@@ -162,6 +163,21 @@ def test_players_match_keeps_them_through_rounds():
     assert t.phase != P_LOBBY
     assert t.players[1] == "Ann" and t.players[2] == BADGE
     assert snapshot(load(snapshot(t)))["players"] == snapshot(t)["players"]
+
+
+def test_players_a_new_group_after_a_match_binds_its_own():
+    from kit import act, deal
+    t = deal({1: "R1 R2", 2: "R9 GS"}, start="R5", target=20)
+    _feed(t, (IN_PLAYER, 1, "Ann"))  # refused: not the lobby
+    assert t.players[1] is None
+    act(t, "pad R1", "pad R9", "pad R2")
+    assert t.phase == P_MATCH_OVER
+    assert rejected(_feed(t, (IN_PLAYER, 3, "Cy")), R_NOT_NOW)  # the laptop opens no lobby
+    assert rejected(_feed(t, (IN_PAD, BADGE)), R_UNKNOWN)  # no card, and no lobby yet
+    assert _feed(t, (IN_SEAT, 2, 1), (IN_SEAT, 4, 0), (IN_PAD, BADGE)) == [(PLAYER, 4, BADGE)]
+    assert _feed(t, (IN_PLAYER, 1, "Ann")) == [(PLAYER, 1, "Ann")]
+    assert t.phase == P_LOBBY and t.seats == [1, 4]
+    assert [t.players[s] for s in (1, 2, 4)] == ["Ann", None, BADGE]
 
 
 def test_players_script_and_record_forms():

@@ -218,6 +218,15 @@ def live_match(seed, rounds_wanted):
                 assert evs[0][1] in _REFUSALS and len(evs) == 1, (inp, evs, seed)
                 assert snapshot(t) == before
             continue
+        if ph == P_MATCH_OVER and rng.chance(300):
+            # a new group (S1): a seat joins, or one leaves while two stay; the lobby opens
+            s = 1 + rng.below(MAX_SEAT)
+            if s in t.seats and len(t.seats) == 2:
+                continue
+            evs = list(t.feed((IN_SEAT, s, 1 if s in t.seats else 0)))
+            assert evs[0][0] in (JOIN, LEAVE) and t.phase == P_LOBBY, (evs, seed)
+            bot.players = list(t.seats)
+            continue
         inp = bot.next_input()
         evs = list(t.feed(inp))
         bot.keep(evs)

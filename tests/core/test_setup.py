@@ -1,6 +1,7 @@
 """S1-S5: seats, the dealer, the deal, the start card, the direction."""
 from kit import act, deal, seated, names, unchanged, hand
 from uno.events import *
+from uno.state import snapshot
 from uno.rules import Settings
 from uno.table import Table
 
@@ -31,6 +32,62 @@ def test_s1_no_joining_after_the_first_deal():
     t = seated((1, 2), first_dealer=1)
     act(t, "shuffle")
     assert unchanged(t, "seat 5") == R_NOT_SEATED
+
+
+def _match_over(**settings):
+    # seats 1, 2, 3 (3 deals); seat 1 wins the match's one round at a target of 50
+    t = deal({1: "R1 R2", 2: "G9 GS", 3: "W4 B7"}, start="R5", target=50, **settings)
+    act(t, "pad R1", "seat 1", "shoe B8", "shoe B9")
+    assert names(act(t, "pad R2"))[-1] == "match_over" and t.phase == P_MATCH_OVER
+    return t
+
+
+def test_s1_a_join_after_a_match_opens_the_lobby_for_a_new_group():
+    t = _match_over()
+    assert t.scores[1] == 103 and t.round == 1
+    assert names(act(t, "seat 5")) == ["join"]
+    assert t.phase == P_LOBBY and t.seats == [1, 2, 3, 5] and t.naming == 5
+    assert t.scores == [0] * 11 and t.round == 0
+    assert t.loc[t.top] == 11  # the cards stay where they are until the shuffle
+    assert names(act(t, "seat 1 long", "seat 2 long")) == ["leave"]
+    assert unchanged(t, "seat 5") == R_JOINED  # the lobby's own answers from now on
+    assert names(act(t, "shuffle")) == ["shuffle", "round"]  # first_dealer 3, still in the game
+    assert t.seats == [3, 5] and t.dealer == 3 and t.round == 1 and t.shoe == 108
+
+
+def test_s1_a_leave_after_a_match_opens_the_lobby_and_the_dealer_is_drawn():
+    t = _match_over()
+    act(t, "rule first_dealer 0")
+    assert names(act(t, "seat 3 long")) == ["leave"]
+    assert t.phase == P_LOBBY and t.seats == [1, 2] and t.scores == [0] * 11
+    assert names(act(t, "shuffle")) == ["shuffle"] and t.phase == P_DRAWOFF  # S2 as at first
+
+
+def test_s1_after_a_match_a_press_that_neither_joins_nor_leaves_opens_nothing():
+    t = _match_over()
+    assert unchanged(t, "seat 2") == R_NOTHING
+    assert unchanged(t, "seat 6 long") == R_NOT_SEATED
+    assert t.phase == P_MATCH_OVER and t.scores[1] == 103
+    # without a new group the next match keeps the seats; the last round's winner deals
+    assert names(act(t, "shuffle")) == ["shuffle", "round"]
+    assert t.seats == [1, 2, 3] and t.dealer == 1 and t.scores == [0] * 11
+
+
+def test_s1_a_new_group_only_after_the_match_not_between_its_rounds():
+    t = deal({1: "R1 R2", 2: "G9 GS", 3: "W4 B7"}, start="R5", target=500)
+    act(t, "pad R1", "seat 1", "shoe B8", "shoe B9", "pad R2")
+    assert t.phase == P_ROUND_OVER
+    assert unchanged(t, "seat 5") == R_NOT_SEATED
+    assert unchanged(t, "seat 2 long") == R_NOTHING
+
+
+def test_s1_a_take_back_of_the_join_returns_to_the_match_end_with_its_scores():
+    t = _match_over()
+    before = snapshot(t)
+    act(t, "seat 5")
+    evs = act(t, "undo 1")
+    assert evs == [(UNDO, 1), (LEAVE, 5)]  # no card moved: none was put back
+    assert snapshot(t) == before and t.phase == P_MATCH_OVER
 
 
 def test_s2_dealer_chosen_on_the_host():

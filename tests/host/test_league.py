@@ -247,6 +247,55 @@ def test_a_take_back_takes_its_counts_back(tmp_path):
     assert got[1] == got[0]
 
 
+def test_a_new_group_after_a_match_is_counted_as_itself(tmp_path):
+    """S1: at match over Bo leaves seat 2 and Cy joins seat 3; the lobby opens again, so the
+    second match is Ann's and Cy's, and the standings say so (rounds are credited to the
+    players seated when they were dealt)."""
+    from uno.bot import Bot
+    from uno.events import IN_PLAYER, IN_RULE, IN_SEAT, MATCH_OVER, P_MATCH_OVER
+    from uno.rules import Settings
+    from uno.script import dumps, input_dict
+    from uno.table import Table
+    t = Table(Settings())
+    bot = Bot(t, [1, 2], seed=5)
+    lines, winners = [], []
+
+    def feed(*inps):
+        for inp in inps:
+            bot.keep(list(t.feed(inp)))
+            lines.append(dumps(input_dict(inp, t.registry)))
+
+    def match():
+        while t.phase != P_MATCH_OVER:
+            inp, evs = bot.step()
+            lines.append(dumps(input_dict(inp, t.registry)))
+            winners.extend(e[1] for e in evs if e[0] == MATCH_OVER)
+
+    feed((IN_RULE, "target", 1),  # every round ends its match
+         (IN_SEAT, 1, 0), (IN_PLAYER, 1, "Ann"), (IN_SEAT, 2, 0), (IN_PLAYER, 2, "Bo"))
+    match()
+    feed((IN_SEAT, 2, 1), (IN_SEAT, 3, 0), (IN_PLAYER, 3, "Cy"))
+    bot.players = [1, 3]
+    match()
+    names = ({1: "Ann", 2: "Bo"}[winners[0]], {1: "Ann", 3: "Cy"}[winners[1]])
+    path = str(tmp_path / "groups.jsonl")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    db = str(tmp_path / "h.sqlite3")
+    stored(db, "a000000000000001", "hall-1", path, WALL)
+    with Store(db) as s:
+        league.refresh_all(s)
+        got = by_player(league.standings(s, season=True))
+        games = s.games("a000000000000001")
+    assert sorted(got) == ["Ann", "Bo", "Cy"]
+    assert [(got[p]["rounds"], got[p]["matches"]) for p in ("Ann", "Bo", "Cy")] == \
+        [(2, 2), (1, 1), (1, 1)]
+    for p in ("Ann", "Bo", "Cy"):
+        assert got[p]["matches_won"] == names.count(p)
+    assert [(g["match"], g["seats"], sorted(g["players"].values())) for g in games] == \
+        [(1, [1, 2], ["Ann", "Bo"]), (2, [1, 3], ["Ann", "Cy"])]
+
+
 def test_csv_opens_right_in_a_spreadsheet(tmp_path, capsys):
     db = str(tmp_path / "h.sqlite3")
     stored(db, "a000000000000001", "hall-1", named(
