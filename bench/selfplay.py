@@ -10,9 +10,9 @@ second under this interpreter (CPython: `make bench`, or `python bench/selfplay.
 
 Peer: bench/peers/peer_bench.py (`make bench-peers`) plays RLCard 1.2.0's UNO env, 2 random
 players, interleaved with ours, in CPU time: RLCard steps about 800-900 games a second here
-(620 through env.run), about 16 us per card moved; ours was about 2.7-3.1x faster per card
-moved (the fair ratio: RLCard's games are shorter, its rules fewer) at c6af61c; 4.0x on
-2026-12-01 (5 pairs of 300 games, a loaded machine: RLCard 20.5 us, ours 5.1 us a card).
+(620 through env.run), about 14-20 us per card moved; ours was about 2.7-3.1x faster per card
+moved (the fair ratio: RLCard's games are shorter, its rules fewer) at c6af61c; 3.9x on
+2026-12-01 (5 pairs of 300 games: RLCard 15.4 us, ours 4.0 us a card; c6af61c 5.6 us, 2.75x).
 """
 import os
 import sys
