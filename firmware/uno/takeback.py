@@ -94,7 +94,14 @@ def _pack(d, skip):
     buf = bytearray()
     add = buf.append
     others = None  # made only when some field needs it (the table's never does)
-    for k, v in d.items():
+    last = _names.get(len(skip))
+    same = last is not None and len(last) == len(d)
+    j = 0
+    for k in d:  # keys, not items(): MicroPython makes a tuple of every item (1.7 KB a pack)
+        v = d[k]
+        if same and last[j] != k:
+            same = False
+        j += 1
         t = type(v)
         if t is int:
             if 0 <= v < 64:
@@ -144,12 +151,10 @@ def _pack(d, skip):
             if others is None:
                 others = []
             others.append(_copy(v))
-    names = tuple(d)
-    key = len(skip)
-    if _names.get(key) == names:  # the fields as last time: one tuple kept for them all
-        names = _names[key]
+    if same:  # the fields as last time: one tuple kept for them all, none made
+        names = last
     else:
-        _names[key] = names
+        names = _names[len(skip)] = tuple(d)
     return names, bytes(buf), others
 
 
@@ -313,7 +318,7 @@ class TakeBack:
                 self.mark()
         elif n > _CAP:  # a long round: the last chunk is kept, so a take-back reaches far enough
             self.prev = None
-            self.prev = (self.start, bytes(log[:n]))
+            self.prev = (self.start, bytes(memoryview(log)[:n]))  # one copy, not two
             self._chunk()
 
     def _records(self, log, end, clock):
