@@ -386,3 +386,25 @@ def test_taking_back_a_reshuffle_and_a_timer_tick():
     settings = {"preset": "party", "hand_size": 4}
     stream, _ = _night(settings, [1, 2, 3], 7, 1, False, tick=300)
     assert _take_back_each(settings, stream, IN_TICK, P_PLAY) >= 1  # P2: a warning, a penalty
+
+
+def test_a_pack_names_the_fields_it_packed_when_they_change():
+    # (one names tuple is kept per kind of object and reused while the fields stay the same)
+    from uno import takeback
+    skip = ("s1", "s2", "s3", "s4", "s5", "s6")  # a kind of its own: len(skip) is the key
+    seen = []
+    for fields in (("a", "b", "c"), ("a", "b", "c"), ("a", "b"), ("x", "y"), ("x", "y", "z")):
+        d = {}
+        for k in fields:
+            d[k] = 7
+        names, raw, others = takeback._pack(d, skip)
+        assert sorted(names) == sorted(fields) and len(raw) == len(fields), (fields, names)
+        obj = Settings()
+        for k in fields:
+            setattr(obj, k, 0)
+        takeback._unpack((names, raw, others), obj)
+        assert [getattr(obj, k) for k in fields] == [7] * len(fields)
+        seen.append(names)
+    assert seen[1] is seen[0]  # the same fields: the same tuple, none made
+    t = Table()
+    assert takeback._pack_table(t)[0] is takeback._pack_table(t)[0]  # a table's too
