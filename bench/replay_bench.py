@@ -19,10 +19,16 @@ small executable RAM unless `unotable deploy --native`).
 
 When the shared machine is too loaded for CPU time to mean much, count instructions instead
 (deterministic): valgrind --tool=cachegrind --cache-sim=no over a child-like loop at two pass
-counts, the difference divided by the inputs fed. Under the unix port's 8 MB heap about a third
-of micropython's instructions here are gc_alloc's search for free blocks (the bench's night is
-live in that heap); callgrind puts most of it on the slice object of feed's `del out[:]`, yet
-out.clear() (it shrinks the list) and a pop loop both measured worse, so it stays.
+counts, the difference divided by the inputs fed. Under the unix port's 8 MB heap a third or
+more of micropython's instructions here are gc_alloc's search for free blocks: MicroPython moves
+its first-free pointer on only after a one-block allocation, so between collections each
+allocation of two blocks or more (an event of 3 items, a heap frame) scans from there over the
+garbage made since. The figure thus moves with the sizes allocated, not only their number: a
+pop loop for feed's `del out[:]` (no slice object, a one-block one on a 32-bit board) took the
+bytecode night from 74k to 146k instructions an input, on the 64-bit and a 32-bit build alike.
+Bytecode functions with more than 11 words of locals and stack (feed, judge, _play, keep) also
+take their frame from the heap at each call (py/objfun.c), freed on return: cheap here (some
+400 instructions), and native code keeps its frame on the C stack.
 """
 import sys
 
