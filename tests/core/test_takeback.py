@@ -3,7 +3,8 @@ accepted inputs gives; it never crosses a round's end; it is a table input like 
 from uno.bot import Bot
 from uno.events import (IN_SHOE, IN_PAD, IN_SEAT, IN_COLOUR, IN_SHUFFLE, IN_TICK, IN_RULE,
                         IN_UNDO, REJECT, UNDO, CARD_BACK, RULE, JOIN, LEAVE, R_UNDO_PAST, R_BAD_INPUT,
-                        P_LOBBY, P_DRAWOFF, P_DEALER, P_DEAL, P_START, P_PLAY, P_ROUND_OVER)
+                        P_LOBBY, P_DRAWOFF, P_DEALER, P_DEAL, P_START, P_PLAY, P_ROUND_OVER,
+                        IN_PLAYER, PLAYER, W_SLOW)
 from uno.record import Replay, from_words
 from uno.rules import Settings
 from uno.script import dumps, input_dict, to_input
@@ -406,5 +407,49 @@ def test_a_pack_names_the_fields_it_packed_when_they_change():
         assert [getattr(obj, k) for k in fields] == [7] * len(fields)
         seen.append(names)
     assert seen[1] is seen[0]  # the same fields: the same tuple, none made
+    # ints, flags and small lists go into the bytes, none kept aside (a table's never are)
+    d = {"n": 5, "big": 70000, "neg": -3, "f": True, "none": None, "l": [1, 2], "h": [[3], []]}
+    names, raw, others = takeback._pack(d, skip)
+    assert others is None and len(raw) < 20
     t = Table()
     assert takeback._pack_table(t)[0] is takeback._pack_table(t)[0]  # a table's too
+
+
+def test_a_name_or_badge_at_0_ms_keeps_its_time_for_a_take_back():
+    # a player's name or badge is logged whole, as a rule input is: at 0 ms (the hub's clock
+    # after a reboot) its time is a time like any other, and the replay puts the clock there
+    for inp in ((IN_PLAYER, 1, "Ann"), (IN_PAD, b"\x04\xa1\xb2\xc3")):
+        t = Table()
+        t.feed((IN_SEAT, 1, 0))
+        assert t.feed(inp, 0)[0][0] == PLAYER
+        want = _state(t)
+        t.feed((IN_SEAT, 2, 0), 700)
+        assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+        assert _state(t) == want and t.clock == 0, inp
+
+
+def test_a_take_back_replays_the_turn_timer_past_a_refused_press():
+    # a refused press with a time moves the clock only; replayed, it must not start the turn's
+    # time again, or the tick after it would no longer cost the slow seat its 2 cards (P2)
+    t = deal({1: "R1 R2 R3", 2: "G5 B7 B8"}, start="R5", turn_timer=10)
+    t.feed((IN_TICK, 1000), 1000)
+    assert t.feed(to_input(from_words("seat 2 long"), t), 5000)[0][0] == REJECT
+    assert names(t.feed((IN_TICK, 11500), 11500)) == ["penalty"]
+    want = _state(t)
+    t.feed(to_input(from_words("shoe G9"), t), 11600)
+    assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+    assert _same(_state(t), want) and t.debts == [[1, 2, W_SLOW]]
+
+
+def test_a_second_take_back_replays_the_first_ones_timer_restart():
+    # the first take-back started seat 1's time again at 9 s; the second replays past it, so a
+    # tick at 17.5 s warns (8.5 s on), as it did, and costs no slow-seat penalty (P2)
+    t = deal({1: "R1 R2 R3", 2: "G5 B7 B8"}, start="R5", turn_timer=10)
+    t.feed((IN_TICK, 1000), 1000)
+    t.feed(to_input(from_words("pad R2"), t), 2000)
+    assert t.feed((IN_UNDO, 1), 9000)[0] == (UNDO, 1) and t.since == 9000
+    assert names(t.feed((IN_TICK, 17500), 17500)) == ["timer_warn"]
+    want = _state(t)
+    t.feed(to_input(from_words("pad R2"), t), 17600)
+    assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+    assert _same(_state(t), want) and t.debts == []
