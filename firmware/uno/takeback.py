@@ -275,6 +275,8 @@ class TakeBack:
                 n = _varint(log, n, ms - self.ms)
                 self.ms = ms
             self.n = n
+            if n > _CAP:  # a button mashed, a host sending nonsense: the log stays bounded
+                self._roll(n)
             return
         elif inp[0] == _IN_PLAYER or inp[0] == _IN_PAD:  # a name, a badge: whole, as a _LONG rule
             log[n] = _IN_RULE | _OK | _LONG if ms < 0 else _IN_RULE | _OK | _LONG | _MS
@@ -316,10 +318,15 @@ class TakeBack:
             self.phase = ph
             if ph >= _P_ROUND_OVER:
                 self.mark()
-        elif n > _CAP:  # a long round: the last chunk is kept, so a take-back reaches far enough
-            self.prev = None
-            self.prev = (self.start, bytes(memoryview(log)[:n]))  # one copy, not two
-            self._chunk()
+        elif n > _CAP:
+            self._roll(n)
+
+    def _roll(self, n):
+        """A long round, or a long run of refusals: the log goes on in a new chunk, and the last
+        one is kept (its n bytes), so a take-back reaches back that far."""
+        self.prev = None
+        self.prev = (self.start, bytes(memoryview(self.log)[:n]))  # one copy, not two
+        self._chunk()
 
     def _records(self, log, end, clock):
         """Yields (offset, header, a, ms) of each logged input (clock: the ms it starts from)."""

@@ -453,3 +453,62 @@ def test_a_second_take_back_replays_the_first_ones_timer_restart():
     t.feed(to_input(from_words("pad R2"), t), 17600)
     assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
     assert _same(_state(t), want) and t.debts == []
+
+
+def test_the_log_stays_within_its_chunks_however_many_take_backs():
+    # (the take-back's log grows by 256 bytes only when an input would not fit: a chunk is
+    # 512 bytes, so 768 at most, and take-backs in a row add nothing to that)
+    t = deal({1: "R1 R2 R3", 2: "G5 B7 B8"}, start="R5", turn_timer=10)
+    ms = 1000
+    for _ in range(60):
+        ms += 700
+        t.feed(to_input(from_words("pad R2"), t), ms)
+        ms += 700
+        assert t.feed((IN_UNDO, 1), ms)[0] == (UNDO, 1)
+    assert len(t.back.log) <= 768
+
+
+def test_a_pack_holds_hands_of_any_size():
+    # a hand's length is one byte below 64 and a varint from 64 on: both sides of the edge
+    from uno import takeback
+    for n in (0, 1, 63, 64, 65, 100):
+        d = {"hands": [list(range(n)), [7], []], "debts": [[3, n, 2]]}
+        packed = takeback._pack(d, ())
+        obj = Settings()
+        obj.hands = obj.debts = None
+        takeback._unpack(packed, obj)
+        assert obj.hands == d["hands"] and obj.debts == d["debts"], n
+
+
+def test_a_huge_tick_fits_the_log_wherever_it_comes():
+    # whatever a host sends must fit: a tick of a huge time, and a take-back after it, at every
+    # place a chunk of the log can have reached (the log grows as it needs)
+    for k in range(200):
+        t = deal({1: "R1 R2 R3", 2: "G5 B7 B8"}, start="R5")
+        ms = 0
+        for i in range(k):  # a card read and a refused press with a time: 2 to 4 bytes each
+            ms += 700
+            t.feed(to_input(from_words("seat 2 long"), t), ms)
+        t.feed((IN_TICK, 2 ** 62), 2 ** 62)
+        assert t.feed((IN_UNDO, 1), 2 ** 62 + 1)[0][0] in (UNDO, REJECT)
+        t.feed((IN_TICK, 2 ** 62 + 5))
+        assert t.back.n <= len(t.back.log)
+
+
+def test_a_long_run_of_refusals_keeps_the_log_bounded_and_take_backs_work():
+    # a button mashed for an hour, or a host sending nonsense, with the hub's clock: each
+    # refusal (and each quiet tick) logs its time, and the log goes on in chunks of 512 bytes
+    # instead of growing on the board's heap until it runs out
+    t = deal({1: "R1 R2 R3", 2: "G5 B7 B8"}, start="R5")
+    ms = 0
+    for i in range(6000):
+        ms += 100
+        if i % 2:
+            assert t.feed(to_input(from_words("seat 2 long"), t), ms)[0][0] == REJECT
+        else:
+            assert t.feed((IN_TICK, ms), ms) == []
+    assert len(t.back.log) <= 768 and t.back.prev is not None
+    want = _state(t)
+    t.feed(to_input(from_words("pad R2"), t), ms + 100)
+    assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)  # the table plays on, and takes back
+    assert _same(_state(t), want) and t.clock == ms
