@@ -512,3 +512,18 @@ def test_a_long_run_of_refusals_keeps_the_log_bounded_and_take_backs_work():
     t.feed(to_input(from_words("pad R2"), t), ms + 100)
     assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)  # the table plays on, and takes back
     assert _same(_state(t), want) and t.clock == ms
+
+
+def test_a_take_back_fits_its_timer_record_wherever_the_log_ends():
+    # the take-back's own record (the turn timer restarted, with its time: 10,000 s on, 5
+    # bytes) goes where the 3-byte input taken back began: at every offset up to the log's
+    # first 512 bytes, the log makes room for it
+    for extra in (0, 1):  # one 3-byte refusal first, then 2-byte ones: every offset is met
+        for k in range(270):
+            t = deal({1: "R1 R2 R3", 2: "G5 B7 B8"}, start="R5")
+            ms = 0
+            for i in range(k + extra):
+                ms += 700 if i < extra else 10
+                t.feed(to_input(from_words("seat 2 long"), t), ms)
+            t.feed(to_input(from_words("pad R2"), t), ms + 10)
+            assert t.feed((IN_UNDO, 1), ms + 10 ** 7)[0] == (UNDO, 1), (extra, k)
