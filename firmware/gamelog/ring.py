@@ -283,7 +283,9 @@ class RingLog(Log):
                     self._alien.append(g)     # stamped by another table: set aside at boot
                 else:
                     self._groups[g[0]] = g[1]  # a later one with the same base wins
-        self._sizes = {}
+        # one table for every segment's size, made at once: grown a segment at a time, a long
+        # night's dict wanted a 2.7 KB run of a heap that boot had scattered (a fresh table)
+        self._sizes = dict.fromkeys(self._groups)
 
     def _lw_pruned(self):
         # Pruned sectors before the oldest kept segment: all below it was acknowledged.

@@ -15,7 +15,8 @@ The segment is kept compact for the board's heap: its start state packed (a few 
 and each input as a few bytes (header, card or seat, clock delta) in one reused bytearray. A
 round longer than _CAP bytes of log (some 100 inputs with the hub's clock, 250 without) goes
 on in a new chunk: the chunk before is kept, so a take-back always reaches back that far, or
-to the round's start. The log takes at most about 2 x _CAP bytes.
+to the round's start. A long run of refusals (each logs its time) rolls it at 2 x _CAP: the log
+takes at most about 4 x _CAP bytes, whatever the inputs.
 Events: (UNDO, n), then (CARD_BACK, card, from, to) for every card that moves (places as in
 table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), (LEAVE, seat) / (JOIN, seat) for a join
 or leave taken back, (PLAYER, seat, who) for a seat's player bound again or unbound (who None),
@@ -275,8 +276,8 @@ class TakeBack:
                 n = _varint(log, n, ms - self.ms)
                 self.ms = ms
             self.n = n
-            if n > _CAP:  # a button mashed, a host sending nonsense: the log stays bounded
-                self._roll(n)
+            if n > 2 * _CAP:  # a button mashed, a host sending nonsense: bounded all the same
+                self._roll(n)  # (2 x: in play the next accepted input rolls it at _CAP)
             return
         elif inp[0] == _IN_PLAYER or inp[0] == _IN_PAD:  # a name, a badge: whole, as a _LONG rule
             log[n] = _IN_RULE | _OK | _LONG if ms < 0 else _IN_RULE | _OK | _LONG | _MS

@@ -497,8 +497,8 @@ def test_a_huge_tick_fits_the_log_wherever_it_comes():
 
 def test_a_long_run_of_refusals_keeps_the_log_bounded_and_take_backs_work():
     # a button mashed for an hour, or a host sending nonsense, with the hub's clock: each
-    # refusal (and each quiet tick) logs its time, and the log goes on in chunks of 512 bytes
-    # instead of growing on the board's heap until it runs out
+    # refusal (and each quiet tick) logs its time, and the log goes on in chunks (of 1 KB for
+    # refusals) instead of growing on the board's heap until it runs out
     t = deal({1: "R1 R2 R3", 2: "G5 B7 B8"}, start="R5")
     ms = 0
     for i in range(6000):
@@ -507,7 +507,7 @@ def test_a_long_run_of_refusals_keeps_the_log_bounded_and_take_backs_work():
             assert t.feed(to_input(from_words("seat 2 long"), t), ms)[0][0] == REJECT
         else:
             assert t.feed((IN_TICK, ms), ms) == []
-    assert len(t.back.log) <= 768 and t.back.prev is not None
+    assert len(t.back.log) <= 1280 and t.back.prev is not None
     want = _state(t)
     t.feed(to_input(from_words("pad R2"), t), ms + 100)
     assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)  # the table plays on, and takes back
