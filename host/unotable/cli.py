@@ -11,6 +11,7 @@ import sys
 import traceback
 
 from unotable import commands, league, nights, players, settings, sim
+from unotable.build import BOARD_ARCH
 from unotable.errors import UnotableError, UsageError, file_error
 from unotable.store import default_path
 from unotable.ui import Progress
@@ -250,10 +251,10 @@ def parser():
                    "tree's code already; default: reset)")
     d.add_argument("--romfs", action="store_true", help="one ROMFS image into the board's romfs "
                    "partition, firmware built with ROMFS (default: files)")
-    d.add_argument("--native", nargs="?", const="xtensawin", metavar="ARCH",
+    d.add_argument("--native", nargs="?", const=BOARD_ARCH, metavar="ARCH",
                    help="the engine's hot methods as machine code, in the board's executable "
                    "RAM (IRAM: an import fails when it is full; mpy-cross -march, default "
-                   "xtensawin: ESP32, ESP32-S3; default: bytecode, docs/deploy.md)")
+                   "%s: ESP32, ESP32-S3; default: bytecode, docs/deploy.md)" % BOARD_ARCH)
 
     y = cmd("sync", "fetch the table's log into the host database; clock, rules, deck up",
             nights.cmd_sync, [port, db, as_json, every])
