@@ -12,47 +12,50 @@ from uno.table import SHOE, PLAY_TURN, PLAY_JUMP, PLAY_MORE, PLAY_STACK
 
 
 class Rng:
-    """xorshift32: tiny, and identical on every interpreter."""
+    """Park and Miller's minimal standard generator: x = x * 48271 mod (2**31 - 1), two int
+    operations a number (xorshift32 took eight, each on a two-digit CPython int), the same
+    numbers on every interpreter."""
 
     def __init__(self, seed):
-        self.x = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+        self.x = (seed * 2654435761 + 1) % 2147483647 or 1
 
     def next(self):
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
+        self.x = x = self.x * 48271 % 2147483647
         return x
 
     def below(self, n):
-        x = self.x  # next(), inline: the players ask for a number or two every input
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
+        self.x = x = self.x * 48271 % 2147483647
         return x % n
 
     def chance(self, per_mille):
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
+        self.x = x = self.x * 48271 % 2147483647
         return x % 1000 < per_mille
 
     def pick(self, seq):
-        return seq[self.next() % len(seq)]
+        self.x = x = self.x * 48271 % 2147483647
+        return seq[x % len(seq)]
 
     def shuffle(self, items):
         x = self.x
         for i in range(len(items) - 1, 0, -1):
-            x ^= (x << 13) & 0xFFFFFFFF  # next(), inline: 107 numbers a shuffle
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
+            x = x * 48271 % 2147483647
             j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
         self.x = x
+
+
+_sieves = {}
+
+
+def _sieve(colour, rank):
+    """Per card: 1 if it matches colour or the top card's rank, 2 if a wild (judge decides),
+    else 0. One bytes a pile's colour and rank, made once: the players scan whole hands."""
+    key = colour << 4 | rank
+    ok = _sieves.get(key)
+    if ok is None:
+        ok = _sieves[key] = bytes(2 if f >> 4 == WILD else 1 if f >> 4 == colour or
+                                  f & 15 == rank else 0 for f in DECK)
+    return ok
 
 
 class Bot:
@@ -197,40 +200,37 @@ class Bot:
         x = rng.x
         go = rules.forced == "yes"
         if not go:  # rng.chance(950), inline (every turn asks it)
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
-            rng.x = x
+            rng.x = x = x * 48271 % 2147483647
             go = x % 1000 < 950
         if go:
             # from a random place in the hand, the first card that may be played
             hand = t.hands[seat]
             n = len(hand)
-            k = 0
             if n:  # rng.below(n), inline
-                x ^= (x << 13) & 0xFFFFFFFF
-                x ^= x >> 17
-                x ^= (x << 5) & 0xFFFFFFFF
-                rng.x = x
+                rng.x = x = x * 48271 % 2147483647
                 k = x % n
-            # a cheap sieve first (colour, number or symbol, or a wild): judge says the last word
-            col = t.colour
-            top = DECK[t.top] & 15
-            # nothing is pending, drawn or wanted: for a coloured card the sieve is judge's
-            # answer; a wild (C1's enforce) and a last card (T5's option) still ask judge
-            plain = n > 1 or rules.last_card == "any"
-            for i in range(n):
-                c = hand[(k + i) % n]
-                f = DECK[c]
-                fc = f >> 4
-                if fc == WILD or not plain:
+                if k:
+                    hand = hand[k:] + hand[:k]
+            if n > 1 or rules.last_card == "any":
+                # nothing is pending, drawn or wanted: for a coloured card the sieve (its colour,
+                # number or symbol) is judge's answer; a wild (C1's enforce) still asks judge
+                col = t.colour
+                top = DECK[t.top] & 15
+                ok = _sieves.get(col << 4 | top) or _sieve(col, top)
+                for c in hand:
+                    v = ok[c]
+                    if v and (v == 1 or judge(seat, c)[0] == PLAY_TURN):
+                        return (IN_PAD, self.uid(c))
+            else:  # a last card: T5's option may hold it back
+                for c in hand:
                     if judge(seat, c)[0] == PLAY_TURN:
                         return (IN_PAD, self.uid(c))
-                elif fc == col or f & 15 == top:
-                    return (IN_PAD, self.uid(c))
-        if not self.shoe and t.pile <= 1:
+        shoe = self.shoe  # _read_shoe, inline: most turns draw
+        if shoe:
+            return (IN_SHOE, self.uid(shoe[-1]))
+        if t.pile <= 1:
             return (IN_SEAT, seat, 0)  # nothing left to draw: pass
-        return self._read_shoe()
+        return (IN_SHUFFLE,)
 
     def _out_of_turn(self):
         """A jump-in (H2) or one more card of a multi-play (H3), if some seat has one."""

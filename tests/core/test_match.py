@@ -60,6 +60,25 @@ def test_m3_m4_elimination_with_teams_ends_when_a_team_is_all_out():
     assert t.scores[1] == t.scores[3] == 59 and t.scores[2] == t.scores[4] == 0
 
 
+def test_m3_h3_a_seat_out_on_skips_that_give_it_the_turn_back_passes_it_on():
+    # found by the property test (then seed 2310): two S of a multi-play skip both others
+    t = deal({1: "RS GS R9", 2: "R1 G2 G3", 3: "R2 Y2 Y3"}, start="R5", elimination="yes",
+             multi="same")
+    act(t, "pad R9", "pad R1", "pad R2", "pad RS", "seat 1")
+    evs = act(t, "pad GS")
+    assert names(evs) == ["play", "skip", "turn", "out", "turn"] and evs[2][1] == 1
+    assert t.turn == 2 and t.active == [2, 3] and t.phase == P_PLAY
+
+
+def test_m3_h5_a_hand_laid_down_is_out_of_play():
+    # found with the one above: the laid-down cards of a seat that is out are never played
+    t = deal({1: "R4 R1 B1", 2: "G0 G1 G3", 3: "Y1 Y5 Y3"}, start="R5", sum_win="yes",
+             elimination="yes")
+    act(t, "pad R4")
+    assert names(act(t, "seat 2 long")) == ["sum_win", "out", "turn"] and t.active == [1, 3]
+    assert unchanged(t, "pad G0") == R_NOT_SEATED
+
+
 def test_match_running_scores_to_the_target_over_rounds():
     t = deal({1: "R1", 2: "G9", 3: "Y7"}, start="R5", target=20)
     act(t, "pad R1")                                 # seat 1 scores 9 + 7

@@ -192,7 +192,10 @@ def test_the_links_status_of_a_ten_seat_round_with_damage_fits_one_frame():
     assert st == fr.OK, p
     d = json.loads(p)
     assert len(d["seats"]) == 10 and d["damages"] == 20 and d["head"][0] == 123456
-    assert "cut" not in d and len(d["damage"]) == 3
+    # this round sits within a few bytes of the frame's room (a hand of 10 cards or of 9):
+    # if anything gives way it is the list of gaps, whose count stays
+    assert d.get("cut") in (None, "damage")
+    assert d["damage"] is None if "cut" in d else len(d["damage"]) == 3
     from uno.rules import Settings
     h.table.rules.changed = lambda: dict((k, "x" * 12) for k in Settings().as_dict())
     out = LinkServer(Chained(h)).handle(fr.encode(2, "status", fr.REQ))
