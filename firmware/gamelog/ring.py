@@ -517,15 +517,20 @@ class RingLog(Log):
                     self.dev.writeblocks(s, b"\x00", _ASIDE)
                     self._kind[s] = K_BAD
         self._alien = []
+        top = self.next_seq
+        for g in self._gaps:              # set aside now or at an earlier boot: a host may hold
+            if g[1] >= top:               # these seqs as a gap, so they are never given again
+                top = g[1] + 1            # (no stamp's high-water mark need know of them)
         if self._hole:                    # the sector after the head is gone: like a lost
-            a = self.next_seq             # newest segment, its seqs are never given again
-            g = (a, _bound(a, self.cap), "missing")
+            g = (top, _bound(top, self.cap), "missing")   # newest segment, its seqs too
             self.damage.append(g)
             self._gaps.append(g)
-            self.next_seq = g[1] + 1
-            self._f = None
+            top = g[1] + 1
             self._hole = False
-            r = (r[0], r[1], self.next_seq)
+        if top > self.next_seq:
+            self.next_seq = top
+            self._f = None
+            r = (r[0], r[1], top)
         self.prepare()
         return r
 

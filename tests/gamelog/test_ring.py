@@ -708,3 +708,38 @@ def test_after_a_prune_a_boot_reads_the_pruned_range_off_the_flags():
     assert damage == [] and got[0][:4] == (1, GAP, keep - 1, "pruned"), got[:2]
     assert [r[:5] for r in got[1:]] == [recs[-1]] and nxt == keep + 1
     lg.close()
+
+
+def test_a_range_set_aside_at_one_boot_is_never_numbered_again_at_the_next():
+    # A cut within a three-sector create's commit (part 0's use header torn): the boot reads
+    # parts 1 and 2 as a segment without its header, sets it aside and reports its range as
+    # damaged; a host may sync that gap. The next boots know the range only from the set-aside
+    # sectors (no stamp's high-water mark names a segment that never committed): numbering
+    # went back into it, and a later input took a seq the host held as damaged.
+    s = '{"round":9,"x":"%s"}' % ("b" * 1100)
+    d, lg = _before_create(False)
+    o0 = d.ops
+    seq = lg.snapshot(s, 90000)
+    n = d.ops - o0
+    lg.close()
+    for at in (1, 3, 7):
+        d, lg = _before_create(False)
+        d.ops = 0
+        d.cut_op = n                               # the commit
+        d.cut_at = at
+        lg.snapshot(s, 90000)
+        assert d.dead
+        lg.close()
+        (snap, ins, nxt), damage, got, lg = boot(d)
+        held = [g for g in got if g[1] == GAP and g[3] != "pruned"]
+        assert damage and held and nxt > held[-1][2] >= seq, (at, damage, held, nxt)
+        lg.close()
+        for _ in range(2):
+            (snap, ins, nxt2), damage, got, lg = boot(d)
+            assert nxt2 >= nxt, (at, nxt2, nxt, damage)
+            assert [g for g in got if g[1] == GAP and g[3] != "pruned"] == held, (at, got)
+            lg.close()
+        lg = log(d)
+        assert lg.append((SEAT, 1, 0), 99999) >= nxt
+        assert [g for g in lg.read_from(seq) if g[1] == GAP] == held
+        lg.close()
