@@ -531,7 +531,10 @@ class RingLog(Log):
             self.next_seq = top
             self._f = None
             r = (r[0], r[1], top)
-        self.prepare()
+        try:
+            self.prepare()
+        except OSError:                   # an erase that fails (a worn sector) costs no round:
+            pass                          # the append that needs the sector says so
         return r
 
     def prune(self, upto_seq):
