@@ -380,8 +380,16 @@ class RingLog(Log):
         parts = self._groups.pop(base)
         for s in parts:
             if s >= 0:
-                self.dev.writeblocks(s, b"\x00", _ASIDE)
+                self._flag(s)
                 self._kind[s] = K_BAD
+
+    def _flag(self, s):
+        # Set a sector aside on flash. A flag that will not program (a worn sector) fails no
+        # boot: this boot knows it in RAM, the next one finds the same damage again.
+        try:
+            self.dev.writeblocks(s, b"\x00", _ASIDE)
+        except OSError:
+            pass
 
     def _remove(self, base):
         raise OSError(1)                  # prune() below marks sectors instead
@@ -514,7 +522,7 @@ class RingLog(Log):
             g[2] = K_BAD
             for s in g[1]:
                 if s >= 0:
-                    self.dev.writeblocks(s, b"\x00", _ASIDE)
+                    self._flag(s)
                     self._kind[s] = K_BAD
         self._alien = []
         top = self.next_seq

@@ -789,3 +789,36 @@ def test_an_erase_that_fails_at_boot_costs_no_round():
     (snap, ins, nxt2), damage, got, lg = boot(d)
     assert nxt2 > nxt and snap == expect(recs, set())[0]
     lg.close()
+
+
+class _BadProgram(Nor):
+    bad = -1
+
+    def program(self, a, buf):
+        if a // self.ss == self.bad:
+            raise OSError(5)
+        Nor.program(self, a, buf)
+
+
+def test_a_set_aside_flag_that_will_not_program_costs_no_round():
+    # A segment whose header is past mending, on a sector that no longer programs: setting it
+    # aside raised out of recover() (the hub then started a fresh table). Now the boot
+    # reports the damage and recovers the round; the next boot finds the same again.
+    d = _BadProgram(NSEC, SS)
+    recs = night(d)
+    lay, secs = layout(d)
+    lg = log(d)
+    lg._get_marks()
+    base = sorted(lg._groups)[1]
+    s = lg._groups[base][0]
+    lg.close()
+    for o in (5, 6):
+        d.mem[s * SS + H + o] ^= 0x0F
+    d.bad = s
+    lost = set(q for q in secs[s])
+    for _ in range(2):
+        (snap, ins, nxt), damage, got, lg = boot(d)
+        assert [g[2] for g in damage] == ["damaged"] and damage[0][0] == base, damage
+        assert (snap, ins) == expect(recs, lost)
+        assert nxt > recs[-1][0]
+        lg.close()
