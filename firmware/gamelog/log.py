@@ -382,6 +382,7 @@ class Log:
         rd = self._rd
         live = []
         gaps = []
+        out = []
         for i, b in enumerate(bases):
             if i & 15 == 15:
                 gc.collect()    # a long night: its garbage would scatter what is kept (below)
@@ -404,6 +405,14 @@ class Log:
                 f.close()
             gaps.append(g)
             if aside:
+                out.append(b)
+        if aside and gaps:
+            self._gaps.extend(gaps)       # the causes on flash before a file is renamed: a
+            try:                          # cut between leaves no set-aside file unexplained
+                self._put_marks()
+            except OSError:
+                pass
+            for b in out:
                 self._aside(b)
         return live, gaps
 
@@ -468,7 +477,9 @@ class Log:
         # prune writes it; the seqs of a newest segment lost later are then never given again)
         self._hw = max(self._hw, live[-1][0] if live else 0)
         if bad:
-            self._gaps.extend(bad)
+            for g in bad:
+                if g not in self._gaps:   # _scan put those it set aside
+                    self._gaps.append(g)
             try:
                 self._put_marks()
             except OSError:

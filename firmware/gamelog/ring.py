@@ -380,8 +380,16 @@ class RingLog(Log):
         parts = self._groups.pop(base)
         for s in parts:
             if s >= 0:
-                self.dev.writeblocks(s, b"\x00", _ASIDE)
+                self._flag(s)
                 self._kind[s] = K_BAD
+
+    def _flag(self, s):
+        # Set a sector aside on flash. A flag that will not program (a worn sector) fails no
+        # boot: this boot knows it in RAM, the next one finds the same damage again.
+        try:
+            self.dev.writeblocks(s, b"\x00", _ASIDE)
+        except OSError:
+            pass
 
     def _remove(self, base):
         raise OSError(1)                  # prune() below marks sectors instead
@@ -514,19 +522,27 @@ class RingLog(Log):
             g[2] = K_BAD
             for s in g[1]:
                 if s >= 0:
-                    self.dev.writeblocks(s, b"\x00", _ASIDE)
+                    self._flag(s)
                     self._kind[s] = K_BAD
         self._alien = []
+        top = self.next_seq
+        for g in self._gaps:              # set aside now or at an earlier boot: a host may hold
+            if g[1] >= top:               # these seqs as a gap, so they are never given again
+                top = g[1] + 1            # (no stamp's high-water mark need know of them)
         if self._hole:                    # the sector after the head is gone: like a lost
-            a = self.next_seq             # newest segment, its seqs are never given again
-            g = (a, _bound(a, self.cap), "missing")
+            g = (top, _bound(top, self.cap), "missing")   # newest segment, its seqs too
             self.damage.append(g)
             self._gaps.append(g)
-            self.next_seq = g[1] + 1
-            self._f = None
+            top = g[1] + 1
             self._hole = False
-            r = (r[0], r[1], self.next_seq)
-        self.prepare()
+        if top > self.next_seq:
+            self.next_seq = top
+            self._f = None
+            r = (r[0], r[1], top)
+        try:
+            self.prepare()
+        except OSError:                   # an erase that fails (a worn sector) costs no round:
+            pass                          # the append that needs the sector says so
         return r
 
     def prune(self, upto_seq):

@@ -26,6 +26,8 @@ _REJECT = const(25)
 UNDO_MAX = const(255)
 _CLOCK = const(11)       # log record type of a clock note (gamelog: 11..15 are free)
 CLOCK_SLACK = const(2000)  # ms a clock set may move before it is logged again
+CLOCK_EVERY = const(60000)  # ms at least between clock notes: a host setting the clock in a
+                            # loop must not fill the log and stop the round (LOG FULL)
 CLOCKS_MAX = const(25)   # clock notes in one answer: a frame holds them
 CHECK_LINES = const(80)  # self-test lines kept for the host: a whole run is about 45
 CHECK_BYTES = const(700)  # of them in one answer: it must fit a frame
@@ -43,6 +45,7 @@ class LinkHandler:
         self.deck = deck_path
         self.check = None        # type: list | None  # the self-test's lines for the host
         self.checking = False    # ... and whether it is still running
+        self.noted = None        # (seconds, now) of the last clock note logged
 
     def hello(self):
         from hub.app import VERSION
@@ -202,14 +205,18 @@ class LinkHandler:
         # The host anchors this boot's ms to wall time: kept in RAM for status, and logged
         # (a CLOCK record: it takes a seq, as a snapshot does) the first time in a boot and
         # when it moves, so an export dates every input of this boot, synced now or later.
+        if not 0 <= seconds < 1 << 40:      # a status must still fit its frame
+            raise ValueError("clock needs seconds since 1970")
         h = self.hub
         now = h.board.now()
-        old = h.wall
         h.wall = (seconds, now)
-        if old is not None and abs((seconds - old[0]) * 1000 - (now - old[1])) < CLOCK_SLACK:
+        n = self.noted                     # moved from the last note, and not too soon
+        if n is not None and (now - n[1] < CLOCK_EVERY or
+                              abs((seconds - n[0]) * 1000 - (now - n[1])) < CLOCK_SLACK):
             return
         try:
             h.log.record(_CLOCK, "%d %d" % (seconds, now), now)
+            self.noted = (seconds, now)
         except (OSError, ValueError):  # a full log: the anchor stays in RAM only
             pass
 

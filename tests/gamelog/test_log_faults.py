@@ -304,3 +304,47 @@ def test_every_segment_gone_still_never_rewinds_seq():
     assert (snap, ins) == (None, []) and nxt > recs[-1][0]
     assert lg.damage and lg.damage[-1][2] == "missing" and lg.damage[-1][1] == nxt - 1
     assert lg.append((SEAT, 1, 0), 5) == nxt
+
+
+def test_power_cut_at_every_block_write_of_a_recovery_that_sets_segments_aside():
+    # Recovery renames a segment with an unreadable header *.bad and notes its cause in marks:
+    # the rename came first, so a cut between the two left a set-aside file whose seqs later
+    # boots called "missing" (the newest one's, or one in the middle's): the cause was lost.
+    # Now the marks go first, as prune() does.
+    if not LFS:
+        return skip("needs the littlefs RAM disk (runs under micropython in make test-mp)")
+    for where in (-1, 2):
+        k = 0
+        while True:
+            p = fresh()
+            recs = night(p, rounds=2)
+            f = p + "/" + segs(layout(p))[where]
+            b = bytearray(read(f))
+            b[5] ^= 0x0F                                  # past mending: set aside
+            write(f, b)
+            d = disk()
+            d.progs = 0
+            d.cut = k
+            try:
+                lg = log(p, seg_max=SEG, table_id=b"TABLE-01")
+                lg.recover()
+                lg.append((SEAT, 1, 0), 99990)
+            except OSError:
+                pass
+            done = d.progs <= k
+            lg.close()
+            reboot()
+            (snap, ins, nxt), damage, got, lg = boot(p)
+            gaps = [g for g in got if g[1] == GAP]
+            served = set(g[0] for g in got if g[1] != GAP)
+            for r in recs:
+                if r[0] not in served:
+                    assert [g for g in gaps if g[0] <= r[0] <= g[2]], (where, k, r[0], gaps)
+            assert gaps and [g[3] for g in gaps] == ["damaged"] * len(gaps), (where, k, gaps)
+            assert nxt > recs[-1][0]
+            assert lg.append((SEAT, 1, 0), 99999) == nxt
+            lg.close()
+            if done:
+                break
+            k += 1
+        assert k > 3, (where, k)

@@ -1,0 +1,159 @@
+"""A host that sends nonsense, or floods the port, while the table plays: the round's state moves
+only with the table's inputs and the documented commands (undo), nothing raises, no fault, and
+the log cannot be filled from the USB port (issue 8, item 7: what the laptop cannot do)."""
+import json
+import os
+from binascii import b2a_base64
+
+from uno.bot import Rng
+from gamelog.nor import Nor
+from gamelog.ring import RingLog
+from gamelog import INPUT
+from hubkit import FakeBoard, game
+from hub.app import Hub
+from hub.handler import LinkHandler, CLOCK_EVERY
+from hub.serial import Serial
+from link import frame as fr
+from link.server import LinkServer
+from uno.rules import Settings
+from uno.state import snapshot
+from uno.table import Table
+
+TID = b"TABLE-01"
+DIR = "/tmp/unotable-flood"
+_env = getattr(os, "getenv", None)
+SEEDS = int((_env and _env("SOAK_SEEDS")) or 3)
+
+VERBS = ("hello", "status", "records", "rule", "clock", "registry", "enroll", "ack", "pair",
+         "undo", "player", "repl", "selftest", "clocks", "zzz", "a")
+VALS = (0, 1, -1, 2 ** 31, 2 ** 32 + 5, 10 ** 30, -10 ** 30, 255, 256, 65536, 1.5, "x", "",
+        None, True, False, [], {}, "on", "\u0667", "a" * 300, [1, 2])
+KEYS = ("from", "max", "tags", "name", "value", "t", "on", "upto", "n", "seat", "start",
+        "press_ms", "quick")
+TEXT = (b"status", b"dump 3", b"dump x", b"help", b"repl", b"\xff\xfe", b"dump 99999999999999")
+
+
+def _hub(nsec=64, ss=512, settings=None, d=None):
+    h = Hub(FakeBoard(), RingLog(d or Nor(nsec, ss), DIR, table_id=TID, seg_max=600))
+    h.start(settings)
+    return h
+
+
+def _bytes(rng, n, lo=0, span=256):
+    return bytes([lo + rng.below(span) for _ in range(n)])
+
+
+def _payload(rng):
+    k = rng.below(6)
+    if k == 0:
+        return b""
+    if k == 1:
+        return _bytes(rng, rng.below(60), 0x20, 95)
+    if k == 2:
+        return b2a_base64(_bytes(rng, rng.below(40)), newline=False)
+    q = {}
+    for _ in range(1 + rng.below(4)):
+        q[KEYS[rng.below(len(KEYS))]] = VALS[rng.below(len(VALS))]
+    return fr.ascii_text(json.dumps(q))
+
+
+def _line(rng, rid):
+    # random bytes, an oversized "frame", a text command, a frame damaged in one byte, or a
+    # valid frame of any verb with fields of any type and range
+    k = rng.below(10)
+    if k == 0:
+        return _bytes(rng, rng.below(80))
+    if k == 1:
+        return b"~" + _bytes(rng, rng.below(2000), 0x20, 95)
+    if k == 2:
+        return TEXT[rng.below(len(TEXT))]
+    p = _payload(rng)
+    try:
+        f = fr.encode(rid & 0xFFFF, VERBS[rng.below(len(VERBS))], fr.REQ, p)
+    except ValueError:                     # too long for a frame
+        return b"~" + p
+    if k == 3:
+        b = bytearray(f)
+        b[rng.below(len(b) - 1)] = 0x20 + rng.below(95)
+        f = bytes(b)
+    return f[:-1]
+
+
+def _fuzz(seed):
+    rng = Rng(seed)
+    settings, inputs = game(seed=seed, rounds=2, extra=10)
+    h = _hub(settings=settings)
+    ser = Serial(h)
+    ref = Table(Settings())
+    for r in h.log.replay_records():
+        ref.feed(r[3], r[1])
+    rid = 0
+    asked = 0
+    for ms, inp in inputs:
+        h.board.clock = ms
+        enrolled = h.enrolling is not None and inp[0] in (1, 2)   # a host enrols between
+        assert h.feed(inp) is not None, (h.fault, h.full)         # rounds: a read is a tag
+        if not enrolled:
+            ref.feed(inp, ms)
+        for _ in range(rng.below(6)):
+            rid += 1
+            line = _line(rng, rid)
+            ph = snapshot(h.table)["phase"]
+            seq0 = h.seq
+            try:
+                ser.answer(ser.line(memoryview(bytearray(line))))
+            except UnicodeError:           # a text line that is not UTF-8: Serial.run answers
+                pass
+            asked += 1
+            if h.seq != seq0:              # only a documented command put an input in
+                for r in h.log.read_from(seq0 + 1):
+                    if r[1] != INPUT:
+                        continue
+                    assert r[4][0] == 8 or ph in ("lobby", "over", "matchover"), (seed, r, ph)
+                    assert r[4][0] in (7, 8, 9), (seed, r)
+                    ref.feed(r[4], r[2])
+            assert snapshot(h.table) == snapshot(ref), (seed, line)
+            assert h.fault is None, (seed, line, h.fault)
+    h.log.close()
+    again = _hub(d=h.log.dev)                          # and the log replays to the same table
+    assert snapshot(again.table) == snapshot(h.table)
+    return asked
+
+
+def test_random_lines_and_frames_change_the_round_only_through_documented_commands():
+    n = 0
+    for seed in range(1, SEEDS + 1):
+        n += _fuzz(seed)
+    assert n > 150 * SEEDS
+
+
+def test_a_clock_flood_in_a_round_cannot_fill_the_log():
+    # 2,500 clock requests, each a new time (a host whose clock runs wild): each was a clock
+    # note, and 64 KB of ring was full in a few seconds of the port; the round then refused
+    # every card (LOG FULL). Now a note at most a minute, and a time out of range is refused.
+    settings, inputs = game(seed=1, rounds=0, extra=20)
+    h = _hub(16, 4096, settings)
+    srv = LinkServer(LinkHandler(h))
+    for ms, inp in inputs[:15]:
+        h.board.clock = ms
+        assert h.feed(inp) is not None
+    seq = h.log.next_seq
+    t = 1750000000
+    for rid in range(1, 2501):
+        t += 1000
+        h.board.clock += 1
+        f = fr.decode(srv.handle(fr.encode(rid, "clock", fr.REQ, json.dumps({"t": t}))))
+        assert f[2] == fr.OK, f
+    assert h.log.next_seq == seq + 1 and h.log.usage()[0] < 4 * 4096
+    ms, inp = inputs[15]
+    h.board.clock += 1
+    assert h.feed(inp) is not None and not h.full
+    seq = h.log.next_seq
+    h.board.clock += CLOCK_EVERY                  # a minute on, the clock that moved is noted
+    f = fr.decode(srv.handle(fr.encode(2501, "clock", fr.REQ, json.dumps({"t": t + 60}))))
+    assert f[2] == fr.OK and h.log.next_seq == seq + 1, f
+    for i, bad in enumerate((-1, 1 << 40, 10 ** 300)):
+        f = fr.decode(srv.handle(fr.encode(2502 + i, "clock", fr.REQ, json.dumps({"t": bad}))))
+        assert f[2] == fr.ERR and h.wall[0] == t + 60, (bad, f)
+    st = fr.decode(srv.handle(fr.encode(2600, "status", fr.REQ)))
+    assert st[2] == fr.OK
