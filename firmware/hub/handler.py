@@ -172,7 +172,16 @@ class LinkHandler:
                 check(name, value)
         except (ValueError, TypeError):
             raise ValueError(_why_rule(0))
+        if self._same(name, value):  # nothing would change: nothing to log (a host that sets
+            return                   # rules in a loop must not fill the log)
         self._fed((_IN_RULE, name, value))
+
+    def _same(self, name, value):
+        from uno.rules import Settings, check
+        rules = self.hub.table.rules
+        if name != "preset":
+            return getattr(rules, name) == check(name, value)
+        return not Settings(rules.as_dict()).apply_preset(value)
 
     def set_player(self, seat, name):
         # Judged before it is logged, as a rule is: a refused name leaves no input behind.
@@ -186,11 +195,18 @@ class LinkHandler:
             raise ValueError("a player's name is 1 to 24 bytes of printable text")
         if why:
             raise ValueError("%s is at seat %d already" % (name, o))
+        w = self.hub.table.players[seat]
+        if type(w) is str and w == name:  # named so already: nothing to log, as for a rule
+            return
         self._fed((_IN_PLAYER, seat, name))
 
     def undo(self, n):
         if not 1 <= n <= UNDO_MAX:
             raise ValueError("undo takes back 1 to %d inputs" % UNDO_MAX)
+        k = self.hub.table.back.reach()
+        if n > k:  # the table would refuse it: not logged (a host retrying in a loop)
+            raise ValueError("only %d input%s to take back: a take-back stays in this round" % (
+                k, "" if k == 1 else "s"))
         self._fed((_IN_UNDO, n))
 
     def _fed(self, inp):

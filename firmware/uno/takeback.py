@@ -402,6 +402,18 @@ class TakeBack:
                 out.append((_RULE, k, now[k]))
         return out
 
+    def reach(self):
+        """How many accepted inputs a take-back can reach now: (IN_UNDO, n) past it is refused.
+        The hub asks before it logs a host's take-back, so a host retrying in a loop logs
+        nothing."""
+        n = 0
+        for end, log in ((self.n, self.log), (len(self.prev[1]), self.prev[1]) if self.prev
+                         else (0, b"")):
+            for _, h, _, _ in self._records(log, end, 0):
+                if h & _OK:
+                    n += 1
+        return n
+
     def _refuse(self, why, inp, ms):
         t = self.t  # feed has already taken the input's time
         t.out.append((_REJECT, why, 0, -1))

@@ -90,8 +90,10 @@ def _check_all(settings, seats, seed, rounds, ns=(1,), step=1, snaps=True, **kw)
             t = _fed(settings, stream, k)
             before = _state(t)
             loc = bytearray(t.loc)
+            reach = t.back.reach()  # what the hub asks before it logs a host's take-back
             evs = list(t.feed((IN_UNDO, n)))
             j = _target(stream, k, n)
+            assert (j >= 0) == (n <= reach), (k, n, reach)
             if j < 0:
                 assert evs == [(REJECT, R_UNDO_PAST, 0, -1)], (k, n, evs)
                 assert _same(_state(t), before), (k, n)
@@ -325,6 +327,10 @@ def test_a_take_back_in_the_last_chunk_keeps_the_chunk_before():
     j = _target(stream, k, 1)
     assert t.feed((IN_UNDO, 8))[0] == (UNDO, 8)  # reaches into the chunk before
     assert _same(_state(t), _state(_fed(settings, stream, _target(stream, j, 8))))
+    u = _fed(settings, stream, k)  # as far back as reach() says, and no further
+    n = u.back.reach()
+    assert n > 8 and u.feed((IN_UNDO, n + 1))[0] == (REJECT, R_UNDO_PAST, 0, -1)
+    assert u.feed((IN_UNDO, n))[0] == (UNDO, n)
 
 
 def test_the_start_state_packs_and_unpacks_every_kind_of_field():

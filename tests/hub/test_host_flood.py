@@ -157,3 +157,31 @@ def test_a_clock_flood_in_a_round_cannot_fill_the_log():
         assert f[2] == fr.ERR and h.wall[0] == t + 60, (bad, f)
     st = fr.decode(srv.handle(fr.encode(2600, "status", fr.REQ)))
     assert st[2] == fr.OK
+
+
+def test_a_host_repeating_a_rule_a_name_or_a_take_back_logs_nothing_more():
+    # Requests the table would take as no change (a rule at its value, a seat's own name) or
+    # refuse (a take-back past what the round holds) are answered without an input: a host
+    # script repeating them in a loop cannot fill the log between rounds or in one.
+    h = _hub()
+    srv = LinkServer(LinkHandler(h))
+    h.feed((3, 3, 0))                                       # seat 3 joins
+    asks = (("rule", {"name": "stacking", "value": "on"}),
+            ("rule", {"name": "preset", "value": "party"}),
+            ("player", {"seat": 3, "name": "Ann"}))
+    for verb, q in asks:
+        seq = h.seq
+        for rid in range(1, 201):
+            f = fr.decode(srv.handle(fr.encode(rid, verb, fr.REQ, json.dumps(q))))
+            assert f[2] == fr.OK, (verb, f)
+        assert h.seq == seq + 1, (verb, h.seq - seq)        # the first one only
+    assert h.table.rules.stacking == "w4_on_d" and h.table.players[3] == "Ann"  # party's
+    seq = h.seq
+    k = h.table.back.reach()
+    for rid in range(300, 500):
+        f = fr.decode(srv.handle(fr.encode(rid, "undo", fr.REQ, json.dumps({"n": k + 1}))))
+        assert f[2] == fr.ERR and b"to take back" in f[3], f
+    assert h.seq == seq
+    f = fr.decode(srv.handle(fr.encode(600, "undo", fr.REQ, json.dumps({"n": k}))))
+    assert f[2] == fr.OK and h.seq == seq + 1, f           # as far as it reaches: taken back
+    assert h.table.players[3] is None and h.table.back.reach() == 0
