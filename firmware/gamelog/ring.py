@@ -248,9 +248,10 @@ class RingLog(Log):
         self._lw = max(lw, self._lw_pruned())
         self._hw = hw
         self._gaps = []
-        for g in self._order:
-            if g[2] == K_BAD:
-                self._gaps.append(self._bad_gap(g[0], g[1]))
+        order = self._order
+        for j in range(len(order)):
+            if order[j][2] == K_BAD:
+                self._gaps.append(self._bad_gap(order[j][0], order[j][1], self._next_base(j)))
         self._scanned = True
 
     def _group(self, hs):
@@ -299,7 +300,17 @@ class RingLog(Log):
                 seen = False
         return lw
 
-    def _bad_gap(self, base, parts):
+    def _next_base(self, j):
+        # This table's next segment after _order[j] (0: none). Numbering never goes back, so
+        # a damaged segment's seqs end below its base, whatever its bytes could have held.
+        order = self._order
+        for i in range(j + 1, len(order)):
+            g = order[i]
+            if g[2] != K_FREE and self._mine[g[1][-1]]:
+                return g[0]
+        return 0
+
+    def _bad_gap(self, base, parts, nb=0):
         rd = self._rd
         f = _View(self, parts, self._clean(parts))
         st = rd.start(f, base, self._tid() if self.table_id is not None else None)
@@ -308,7 +319,7 @@ class RingLog(Log):
             while rd.next() == OK:
                 n += 1
             return rd.base, rd.base + max(n, 1) - 1, "foreign" if st == FOREIGN else "order"
-        return base, _bound(base, f.clean), "damaged"
+        return base, nb - 1 if nb > base else _bound(base, f.clean), "damaged"   # as Log._scan
 
     def _clean(self, parts):
         # Logical size: up to the last byte that is not 0xFF (the erased rest is no record).

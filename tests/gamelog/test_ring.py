@@ -822,3 +822,37 @@ def test_a_set_aside_flag_that_will_not_program_costs_no_round():
         assert (snap, ins) == expect(recs, lost)
         assert nxt > recs[-1][0]
         lg.close()
+
+
+def test_a_set_aside_segments_gap_ends_before_the_next_segment_at_every_boot():
+    # A middle segment's header past mending: the boot that sets it aside reports its seqs up
+    # to the next segment's base - 1. Later boots know it only from its set-aside sectors, and
+    # took the most records its bytes could hold (_bound), past the next segment's base: the
+    # remembered gap covered served records, numbering jumped past it and sync was told of
+    # seqs never written as damaged.
+    from gamelog.log import _bound
+    d = chip()
+    recs = night(d)
+    lg = log(d)
+    lg._get_marks()
+    bases = lg._bases()
+    bad = bases[1]
+    assert _bound(bad, lg._seg_size(bad)) >= bases[2], bases   # the bound reaches past it
+    s = lg._groups[bad][0]
+    lg.close()
+    _break_header(d, s)
+    first = None
+    for k in range(3):
+        (snap, ins, nxt), damage, got, lg = boot(d)
+        served = [r[0] for r in got if r[1] != GAP]
+        gaps = [(g[0], g[2], g[3]) for g in got if g[1] == GAP]
+        for g in damage + gaps:
+            assert not [q for q in served if g[0] <= q <= g[1]], (k, g, served)
+        assert gaps[0] == (bad, bases[2] - 1, "damaged"), (k, gaps)
+        assert nxt == served[-1] + 1 == recs[-1][0] + 1, (k, nxt, served[-1])
+        if first is None:
+            first = gaps
+        assert gaps == first, (k, gaps, first)         # what the first boot said, again
+        for g in lg._gaps:                             # the causes read_from labels gaps by
+            assert not [q for q in served if g[0] <= q <= g[1]], (k, g, served)
+        lg.close()
