@@ -13,7 +13,7 @@ import traceback
 from unotable import commands, league, nights, players, settings, sim
 from unotable.build import BOARD_ARCH
 from unotable.errors import UnotableError, UsageError, file_error
-from unotable.store import default_path
+from unotable.store import damaged, default_path
 from unotable.ui import Progress
 
 # What Ctrl-C leaves, said in its one line.
@@ -410,6 +410,9 @@ def main(argv=None):
     except OSError as e:        # a file the user named, a full disk
         return _fail(name, file_error(e), 2, debug)
     except Exception as e:      # a bug: one line, never a traceback (--debug shows it)
+        said = damaged(e, getattr(args, "db", None))
+        if said is not None:    # the database opened, but a page of it is damaged
+            return _fail(name, said, 2, debug)
         return _fail(name, "unexpected error (%s: %s): a bug in unotable; please report it "
                      "with the command you ran (--debug shows where)" % (type(e).__name__, e),
                      3, debug)

@@ -111,7 +111,7 @@ def _sync_fleet(args, deck, rules):
                 if not fleet.locked(e) or attempt == 2:
                     raise
         return 0
-    tables = fleet.each(ports, job, quiet=args.json, what="sync")
+    tables = fleet.each(ports, job, quiet=args.json, what="sync", db=args.db)
     if args.json:
         print(json.dumps([t.as_dict() for t in tables] if args.all else tables[0].as_dict()))
     elif args.all:
@@ -448,7 +448,7 @@ def _monitor_all(args):
             _watch(args, link, db, name, stop)
         return 0
     try:
-        tables = fleet.each(fleet.need_ports(), job, stop=stop, what="monitor")
+        tables = fleet.each(fleet.need_ports(), job, stop=stop, what="monitor", db=args.db)
     except KeyboardInterrupt:
         print()
         return 0

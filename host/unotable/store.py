@@ -141,6 +141,15 @@ def _unusable(path, e):
             "can be synced again) or give another with --db" % (path, e))
 
 
+def damaged(e, path=None):
+    """A sqlite3 error met after the file opened (a page damaged mid-file, a disk gone) as the
+    StoreError to say (exit 2), or None: a bad statement or a misuse is a bug of ours."""
+    if not isinstance(e, sqlite3.DatabaseError) or isinstance(
+            e, (sqlite3.ProgrammingError, sqlite3.InterfaceError, sqlite3.InternalError)):
+        return None
+    return StoreError(_unusable(path or default_path(), e))
+
+
 def default_path():
     """$UNOTABLE_DB, else the per-user data folder's tables.sqlite3."""
     if os.environ.get("UNOTABLE_DB"):

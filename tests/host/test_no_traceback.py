@@ -96,6 +96,32 @@ def test_a_database_that_cannot_be_used(capsys, files, monkeypatch, cmd, db):
         assert "newer unotable" in line
 
 
+@pytest.mark.parametrize("cmd", ["logs list", "logs show t1", "logs export t1",
+                                 "verify --table t1", "standings --season", "night list",
+                                 "sync --port x", "sync --all"])
+def test_a_database_damaged_past_its_first_page(capsys, tmp_path, monkeypatch, cmd):
+    """The file opens (its first page is whole) and a query meets the damage: one line naming
+    the database, exit 2, not "a bug in unotable"."""
+    from hostkit import FakeLink, bot_records, chained
+    from unotable import fleet
+    from unotable.store import Store
+    db = str(tmp_path / "h.sqlite3")
+    with Store(db) as s:
+        s.name_table("0123456789abcdef", "t1")
+        s.sync("0123456789abcdef", FakeLink(*chained(bot_records(600))))
+    with open(db, "r+b") as f:
+        data = f.read()
+        f.seek(4096)
+        f.write(b"\xa5" * (len(data) - 4096))          # every page but the schema's
+    monkeypatch.setattr(commands, "connect", lambda args: FakeLink())
+    monkeypatch.setattr(fleet, "need_ports", lambda: ["/dev/fake"])
+    monkeypatch.setattr("unotable.link.Link.open", lambda *a, **k: FakeLink())
+    code, out, err = run(capsys, cmd.split() + ["--db", db])
+    assert code == 2, (code, out, err)
+    line = one_line(err, cmd.split()[0])[-1]
+    assert "database disk image is malformed" in line and db in line, line
+
+
 def test_bad_files_and_arguments(capsys, files, tmp_path):
     db = str(tmp_path / "h.sqlite3")
     cases = [
