@@ -388,6 +388,7 @@ def cmd_sim(args):
 
 
 def main(argv=None):
+    _closed_streams()
     args = parser().parse_args(argv)
     debug = getattr(args, "debug", False)
     name = getattr(args, "command", "") or ""
@@ -427,6 +428,21 @@ def _fail(name, e, code, debug):
         traceback.print_exc()
     print("unotable %s: %s" % (name, e), file=sys.stderr)
     return code
+
+
+def _closed_streams():
+    """A standard stream the shell closed (`>&-`, `<&-`) is /dev/null instead, as with
+    `>/dev/null`: Python would have None there (a traceback at the first write), and the next
+    file opened (the host database) would take its fd, which a child (micropython) writes."""
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            os.fstat(fd)
+        except OSError:
+            if os.open(os.devnull, os.O_RDWR) != fd:    # the lowest fd free: this one
+                continue
+        setattr(sys, name, open(fd, "r" if fd == 0 else "w", encoding="utf-8", closefd=False))
 
 
 def _quiet_stdout():

@@ -443,3 +443,21 @@ def test_a_rule_the_table_refuses_mid_round_is_one_line_without_a_false_resume(c
     line = said(err, "sync")
     assert code == 2 and "locked while a round is on" in line and "resume" not in line, line
     assert "between rounds" in line and digest(place["db"]) == before
+
+
+@pytest.mark.parametrize("argv, closed, want", [
+    (["logs", "list", "--db", "DB"], 1, 0), (["logs", "export", "hall", "--db", "DB"], 1, 0),
+    (["replay", EXAMPLE], 1, 0), (["replay", "-"], 0, 2), (["logs", "list", "--db", "DIR"], 2, 2)])
+def test_a_standard_stream_the_shell_closed(place, argv, closed, want):
+    """`unotable ... >&-` (or `<&-`, `2>&-`): as if it were /dev/null, no traceback, and the
+    host database never takes the closed fd."""
+    argv = [place["db"] if a == "DB" else place["dir"] if a == "DIR" else a for a in argv]
+    before = digest(place["db"])
+    r = subprocess.run([sys.executable, "-m", "unotable.cli", *argv], env=ENV,
+                       capture_output=True, timeout=60, preexec_fn=lambda: os.close(closed))
+    assert r.returncode == want, r
+    assert b"Traceback" not in r.stdout + r.stderr and digest(place["db"]) == before
+    if closed == 0:
+        assert b"is empty" in r.stderr
+    if closed == 2:                     # its one line goes nowhere, not into the output
+        assert not r.stdout
