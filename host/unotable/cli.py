@@ -132,7 +132,7 @@ def _seq(text):
         v = int(text)
     except ValueError:
         v = 0
-    if v < 1:
+    if not 1 <= v < 1 << 63:    # SQLite's INTEGER: a larger one overflowed in the query
         raise argparse.ArgumentTypeError("a seq is a whole number from 1 (got %r)" % text)
     return v
 
@@ -393,6 +393,7 @@ def main(argv=None):
     debug = getattr(args, "debug", False)
     name = getattr(args, "command", "") or ""
     try:
+        _utf8_names(args)
         code = args.func(args)
         sys.stdout.flush()
         return code
@@ -417,6 +418,17 @@ def main(argv=None):
         return _fail(name, "unexpected error (%s: %s): a bug in unotable; please report it "
                      "with the command you ran (--debug shows where)" % (type(e).__name__, e),
                      3, debug)
+
+
+def _utf8_names(args):
+    """Names go into the host database and to the table as UTF-8: bytes from the shell that are
+    not UTF-8 (Python's surrogate escapes) are refused here, not met later as a bug."""
+    for k in ("table", "name", "night"):
+        v = getattr(args, k, None)
+        try:
+            isinstance(v, str) and v.encode("utf-8")
+        except UnicodeEncodeError:
+            raise UsageError("the %s %r is not UTF-8 text: give it in UTF-8" % (k, v)) from None
 
 
 def _fail(name, e, code, debug):

@@ -135,7 +135,8 @@ def test_a_missing_argument(capsys, place, argv, usage):
     "logs export hall --from 0", "logs export hall --to x", "logs export hall --format xml",
     "sim --pace -5", "sim --pace fast", "rules frob", "logs frob", "seat two Ann",
     "players frob", "players add Ann --wait soon", "night frob", "standings --night 1 --season",
-    "standings --night"])
+    "standings --night", "logs export hall --to 99999999999999999999",
+    "logs export hall --from 99999999999999999999"])
 def test_a_value_of_the_wrong_type(capsys, place, argv):
     code, out, err = run(capsys, argv.split())
     assert code == 2
@@ -156,6 +157,15 @@ def test_a_value_of_the_wrong_type(capsys, place, argv):
     ("standings --night 2026-13-45", "no date"), ("night start", "NAME"),
     ("night close x", "no NAME"), ("night close", "no night is on"),
     ("night start 2026-12-01", "date"), ("sync --all --table x", "--table"),
+    ("standings --night \u00b2", "no night"), ("standings --night 99999999999999999999",
+                                                "no night"),
+    ("standings --night 9999-12-31", "out of the dates"),
+    # bytes from the shell that are not UTF-8 (surrogate escapes): refused, not a bug
+    ("sync --table \udcff\udcfe", "not UTF-8"), ("logs show \udcff", "not UTF-8"),
+    ("verify --table \udcff", "not UTF-8"), ("night start \udcff", "not UTF-8"),
+    ("standings --night \udcff", "not UTF-8"), ("seat 2 \udcff", "not UTF-8"),
+    ("players add \udcff --no-badge", "not UTF-8"), ("players remove \udcff", "not UTF-8"),
+    ("pair --table \udcff --port x", "not UTF-8"),
 ])
 def test_a_malformed_setting_or_range_is_refused_before_anything_is_sent(capsys, place,
                                                                         monkeypatch, argv,
@@ -164,7 +174,7 @@ def test_a_malformed_setting_or_range_is_refused_before_anything_is_sent(capsys,
     monkeypatch.setattr(commands, "connect", lambda args: sent.append(args) or FakeLink())
     argv = [place["db"] if a == "DB" else EXAMPLE if a == "EXAMPLE" else a
             for a in argv.split()]
-    if argv[0] in ("sync", "logs", "verify", "standings", "night"):
+    if argv[0] in ("sync", "logs", "verify", "standings", "night", "players", "pair"):
         argv += ["--db", place["db"]]
     if argv[0] in ("sync", "rules") and "--all" not in argv:
         argv += ["--port", "/dev/fake"]
