@@ -8,6 +8,7 @@ import json
 import os
 import queue
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -404,6 +405,7 @@ def run(args):
           "UNOTABLE_PORT=%s)" % (table.port, table.port))
     sys.stdout.flush()
     errors = 0
+    _stop_on_signals()
     try:
         if args.script:
             while True:
@@ -480,6 +482,19 @@ def run(args):
                 pass
         if err.strip() and "Traceback" in err and getattr(args, "debug", False):
             print(err, file=sys.stderr)
+
+
+def _stop_on_signals():
+    """`kill` (SIGTERM) or a closed terminal (SIGHUP) stops it as Ctrl-C does: the firmware
+    under micropython stops too, instead of playing on its log with no one to stop it (a new
+    `unotable sim --log` on that log would then run beside it)."""
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        try:
+            signal.signal(sig, stop)
+        except ValueError:          # not the main thread (a test's): as it was
+            pass
 
 
 def _check_script(path):

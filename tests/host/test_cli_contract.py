@@ -399,6 +399,37 @@ def test_ctrl_c_stops_a_simulated_table_that_plays_on_and_its_log_stays(tmp_path
     assert os.listdir(log)
 
 
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_kill_or_a_closed_terminal_stops_the_simulated_tables_firmware_too(tmp_path, sig):
+    """`kill PID` or closing its terminal: as Ctrl-C, the micropython under it stops too (it
+    was left running, on the log and the port, with no one to stop it)."""
+    log = str(tmp_path / "log")
+    p = subprocess.Popen([sys.executable, "-m", "unotable.cli", "sim", EXAMPLE, "--pace", "0",
+                          "--log", log], env=ENV, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    kids = []
+    try:
+        while "the script has played" not in p.stdout.readline():
+            assert p.poll() is None
+        with open("/proc/%d/task/%d/children" % (p.pid, p.pid)) as f:
+            kids = [int(x) for x in f.read().split()]
+        assert kids                          # the firmware, under micropython
+        p.send_signal(sig)
+        out, err = p.communicate(timeout=30)
+        assert p.returncode == 0 and "Traceback" not in out + err, err
+        assert "its log stays in %s" % log in out
+        for kid in kids:
+            assert not os.path.exists("/proc/%d" % kid) or \
+                open("/proc/%d/stat" % kid).read().split()[2] == "Z", "left running"
+    finally:
+        for pid in [p.pid] + kids:          # nothing of it outlives a failed test
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        p.wait()
+
+
 def test_global_options_go_before_or_after_the_subcommand_or_come_from_the_environment(
         capsys, place, monkeypatch):
     asked = []
