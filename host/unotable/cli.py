@@ -4,6 +4,7 @@ Exit codes: 0 done; 1 a check found a problem; 2 nothing was done (the one line 
 3 a bug in unotable; 130 interrupted. docs/host.md has the whole story.
 """
 import argparse
+import errno
 import itertools
 import json
 import os
@@ -410,6 +411,9 @@ def main(argv=None):
     except UnotableError as e:
         return _fail(name, e, e.code, debug)
     except OSError as e:        # a file the user named, a full disk
+        if e.filename is None and e.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            # `> file` on a full disk (a file it names is written with its name): the output
+            return _fail(name, "cannot write the output: %s" % (e.strerror or e), 2, debug)
         return _fail(name, file_error(e), 2, debug)
     except Exception as e:      # a bug: one line, never a traceback (--debug shows it)
         said = damaged(e, getattr(args, "db", None))

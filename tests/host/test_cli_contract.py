@@ -242,6 +242,16 @@ def test_an_export_to_a_place_that_cannot_be_written_leaves_nothing(capsys, plac
     assert sorted(os.listdir(place["dir"])) == before
 
 
+def test_output_to_a_full_disk_says_so(place):
+    """`> file` on a full disk: "cannot write the output", not "cannot read the file"."""
+    for argv in (["logs", "export", "hall", "--db", place["db"]], ["replay", EXAMPLE]):
+        with open("/dev/full", "w") as full:
+            r = subprocess.run([sys.executable, "-m", "unotable.cli", *argv], env=ENV,
+                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+        assert r.returncode == 2 and "cannot write the output: No space left" in said(
+            r.stderr, argv[0]), r.stderr
+
+
 def test_an_export_over_a_file_is_whole_or_not_at_all(capsys, place, monkeypatch):
     """Interrupted half-way (Ctrl-C): the file it was to replace is as it was, no part file."""
     target = os.path.join(place["dir"], "night.jsonl")
