@@ -242,6 +242,38 @@ def test_an_export_to_a_place_that_cannot_be_written_leaves_nothing(capsys, plac
     assert sorted(os.listdir(place["dir"])) == before
 
 
+def test_an_export_onto_the_database_a_link_or_a_pipe(capsys, place):
+    """-o the host database itself is refused (the export replaced it); -o a symlink writes
+    its file (the link was replaced by a plain file); -o a FIFO (or a device, /dev/stdout)
+    is written to, and stays a FIFO (a plain file was renamed over it: as root, over
+    /dev/full)."""
+    import threading
+    before = digest(place["db"])
+    link = os.path.join(place["dir"], "db-link")
+    os.symlink(place["db"], link)
+    for out in (place["db"], link):
+        code, _, err = run(capsys, ["logs", "export", "hall", "--db", place["db"], "-o", out])
+        assert code == 2 and "it is the host database" in said(err, "logs")
+    assert digest(place["db"]) == before
+    real = os.path.join(place["dir"], "real.jsonl")
+    os.symlink(real, os.path.join(place["dir"], "out.jsonl"))
+    code, _, err = run(capsys, ["logs", "export", "hall", "--db", place["db"], "-o",
+                                os.path.join(place["dir"], "out.jsonl")])
+    assert code == 0 and os.path.islink(os.path.join(place["dir"], "out.jsonl"))
+    with open(real) as f:
+        assert f.readline().startswith('{"record":1')
+    fifo = os.path.join(place["dir"], "fifo")
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo).read()), daemon=True)
+    reader.start()
+    code, _, err = run(capsys, ["logs", "export", "hall", "--db", place["db"], "-o", fifo])
+    reader.join(10)
+    assert code == 0 and got and got[0].startswith('{"record":1'), err
+    import stat
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
 def test_output_to_a_full_disk_says_so(place):
     """`> file` on a full disk: "cannot write the output", not "cannot read the file"."""
     for argv in (["logs", "export", "hall", "--db", place["db"]], ["replay", EXAMPLE]):
