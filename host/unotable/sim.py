@@ -394,8 +394,12 @@ def run(args):
             raise SimError("cannot read %s: it is a directory" % args.script)
         _check_script(args.script)
     log = args.log or new_log_dir()
-    if os.path.isfile(log):
+    if os.path.exists(log) and not os.path.isdir(log):
         raise SimError("--log %s is a file: give a folder (the table keeps its log in it)" % log)
+    try:    # here: the firmware meeting a folder it cannot make stops at its REPL, silent
+        os.makedirs(log, exist_ok=True)
+    except OSError as e:
+        raise SimError("cannot make the folder --log %s: %s" % (log, e.strerror or e)) from None
     table = SimTable(args.script, log=os.path.abspath(log), pace=args.pace, heap=args.heap)
     table.link.close()          # the port is the host commands': this view has its own channel
     reg = _register(table)

@@ -441,6 +441,22 @@ def test_ctrl_c_stops_a_simulated_table_that_plays_on_and_its_log_stays(tmp_path
     assert os.listdir(log)
 
 
+def test_a_log_folder_the_simulated_table_cannot_use_or_has_to_make(tmp_path):
+    """--log in a folder not made yet: made, and the table plays (the firmware, unable to
+    make it, stopped at its REPL and the sim waited for ever); a device or a place no one can
+    write in: one line, exit 2."""
+    for log, want in (("/dev/null", "is a file"), ("/proc/unotable-log", "cannot make")):
+        r = subprocess.run([sys.executable, "-m", "unotable.cli", "sim", EXAMPLE, "--exit",
+                            "--log", log], env=ENV, capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and want in said(r.stderr, "sim"), r.stderr
+    log = tmp_path / "no" / "such" / "log"
+    r = subprocess.run([sys.executable, "-m", "unotable.cli", "sim", EXAMPLE, "--exit", "--pace",
+                        "0", "--log", str(log)], env=ENV, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0 and "ROUND OVER" in r.stdout, r.stderr
+    assert os.listdir(log)
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
 def test_kill_or_a_closed_terminal_stops_the_simulated_tables_firmware_too(tmp_path, sig):
     """`kill PID` or closing its terminal: as Ctrl-C, the micropython under it stops too (it
