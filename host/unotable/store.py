@@ -236,6 +236,10 @@ class Store:
                         raise sqlite3.OperationalError("readonly")
                 self.db = sqlite3.connect(self.path)
                 v = self._version()
+            if v == 0 and self._foreign():     # not ours to write the schema into
+                raise StoreError("%s is another program's SQLite database (no unotable tables "
+                                 "in it): give the host database with --db, or a new file"
+                                 % self.path)
             self.db.execute("PRAGMA foreign_keys = ON")    # this connection's: nothing written
             if v > VERSION:
                 raise StoreError("%s was written by a newer unotable (database version %d, this "
@@ -259,6 +263,11 @@ class Store:
             self.close()
             raise
         self._regs = {}
+
+    def _foreign(self):
+        names = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = "
+                                               "'table'")}
+        return bool(names) and "inputs" not in names
 
     def _version(self):
         return self.db.execute("PRAGMA user_version").fetchone()[0]

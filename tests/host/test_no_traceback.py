@@ -40,6 +40,10 @@ def files(tmp_path):
     db = sqlite3.connect(str(newer))
     db.execute("PRAGMA user_version = 99")
     db.close()
+    foreign = tmp_path / "places.sqlite"         # another program's: never written into
+    db = sqlite3.connect(str(foreign))
+    db.execute("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)")
+    db.close()
     binary = tmp_path / "binary.jsonl"
     binary.write_bytes(b"\xff\xfe\x00garbage\n{\"record\":1}\n\x80\x81")
     deep = tmp_path / "deep.jsonl"
@@ -49,6 +53,7 @@ def files(tmp_path):
     tabled = tmp_path / "tabled.jsonl"
     tabled.write_text('{"record":1,"table":"0123456789abcdef"}\n')
     return {"tabled": str(tabled), "junk": str(junk), "newer": str(newer), "dir": str(tmp_path),
+            "foreign": str(foreign),
             "missing": str(tmp_path / "nope" / "x.jsonl"), "binary": str(binary),
             "deep": str(deep), "odd": str(odd), "ro": "/proc/unotable/x.sqlite3"}
 
@@ -77,7 +82,7 @@ def test_a_port_where_nothing_answers(capsys, cmd, tmp_path):
         os.close(slave)
 
 
-@pytest.mark.parametrize("db", ["junk", "newer", "dir", "ro"])
+@pytest.mark.parametrize("db", ["junk", "newer", "dir", "ro", "foreign"])
 @pytest.mark.parametrize("cmd", ["logs list", "logs show t1", "logs export t1",
                                  "verify --table t1", "sync", "pair", "monitor"])
 def test_a_database_that_cannot_be_used(capsys, files, monkeypatch, cmd, db):
@@ -94,6 +99,11 @@ def test_a_database_that_cannot_be_used(capsys, files, monkeypatch, cmd, db):
     assert "database" in line
     if db == "newer":
         assert "newer unotable" in line
+    if db == "foreign":
+        assert "another program's" in line
+        import sqlite3
+        names = sqlite3.connect(files[db]).execute("SELECT name FROM sqlite_master").fetchall()
+        assert names == [("moz_places",)]
 
 
 @pytest.mark.parametrize("cmd", ["logs list", "logs show t1", "logs export t1",
