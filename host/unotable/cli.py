@@ -24,6 +24,10 @@ INTERRUPTED = {
     "logs": "an export to a file left the file as it was",
     "replay": "nothing was changed",
     "verify": "nothing was changed",
+    # the table's task goes on without the host (there is no verb that stops it)
+    "selftest": "the table's self-test runs on to its end (each prompt waits --press s): until "
+                "then its buttons and readers feed the self-test, not the rules",
+    "deploy": "the board may hold part of the new firmware: run deploy again",
 }
 PORT_ENV = "UNOTABLE_PORT"
 DB_ENV = "UNOTABLE_DB"
