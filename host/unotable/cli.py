@@ -8,10 +8,11 @@ import errno
 import itertools
 import json
 import os
+import signal
 import sys
 import traceback
 
-from unotable import commands, league, nights, players, settings, sim
+from unotable import _quiet_ctrl_c, commands, league, nights, players, settings, sim
 from unotable.build import BOARD_ARCH
 from unotable.errors import UnotableError, UsageError, file_error
 from unotable.store import damaged, default_path
@@ -398,6 +399,8 @@ def main(argv=None):
     debug = getattr(args, "debug", False)
     name = getattr(args, "command", "") or ""
     try:
+        if signal.getsignal(signal.SIGINT) is _quiet_ctrl_c:   # loaded: Ctrl-C is caught here
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         _utf8_names(args)
         code = args.func(args)
         sys.stdout.flush()

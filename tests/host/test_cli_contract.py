@@ -560,3 +560,21 @@ def test_a_standard_stream_the_shell_closed(place, argv, closed, want):
         assert b"is empty" in r.stderr
     if closed == 2:                     # its one line goes nowhere, not into the output
         assert not r.stdout
+
+
+def test_ctrl_c_while_the_tool_still_loads_is_one_line_exit_130():
+    """The `unotable` command, Ctrl-C'd before cli.main is running (Python importing it, a
+    few tenths of a second): one line, exit 130, not a traceback through the imports. Once
+    main runs, Ctrl-C is its own again (the contract above)."""
+    code = ("import os, signal, sys; sys.argv[0] = '/usr/bin/unotable'; import unotable; "
+            "os.kill(os.getpid(), signal.SIGINT); print('not reached')")
+    r = subprocess.run([sys.executable, "-c", code], env=ENV, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 130 and not r.stdout, r
+    assert r.stderr.strip() == "unotable: interrupted; nothing was done", r.stderr
+    code = ("import signal, sys; sys.argv[0] = 'unotable'; from unotable.cli import main; "
+            "main(['rules', 'show', 'stacking']); "
+            "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)")
+    r = subprocess.run([sys.executable, "-c", code], env=ENV, capture_output=True, text=True,
+                       timeout=60)
+    assert r.stdout.strip().endswith("True"), r
