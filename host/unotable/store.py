@@ -134,6 +134,10 @@ def _unusable(path, e):
     if "not a database" in text or "file is encrypted" in text:
         return ("%s is not a unotable database (not SQLite): give the right file with --db, "
                 "or move it away" % path)
+    if "locked" in text:     # not damage: moving the file away would lose a night
+        return ("the host database %s is locked by another program (a sync or a monitor "
+                "writing to it, a SQLite browser): run the command again when it is done"
+                % path)
     if "unable to open" in text:
         return ("cannot open the host database %s: its folder cannot be written or read; "
                 "give another with --db or $UNOTABLE_DB" % path)

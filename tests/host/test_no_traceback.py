@@ -132,6 +132,23 @@ def test_a_database_damaged_past_its_first_page(capsys, tmp_path, monkeypatch, c
     assert "database disk image is malformed" in line and db in line, line
 
 
+def test_a_database_another_program_holds_locked(capsys, tmp_path):
+    """Locked past SQLite's wait: one line that says so (exit 2), not "if it is damaged,
+    move it away" (which would lose the night) nor "a bug"."""
+    import sqlite3
+    from unotable.store import Store
+    db = str(tmp_path / "h.sqlite3")
+    Store(db).close()
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        code, out, err = run(capsys, ["logs", "list", "--db", db])
+    finally:
+        other.close()
+    line = one_line(err, "logs")[0]
+    assert code == 2 and "is locked by another program" in line and "damaged" not in line
+
+
 def test_bad_files_and_arguments(capsys, files, tmp_path):
     db = str(tmp_path / "h.sqlite3")
     cases = [
