@@ -271,7 +271,9 @@ class Store:
     def _foreign(self):
         names = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = "
                                                "'table'")}
-        return bool(names) and "inputs" not in names
+        # `tables` is the first one the schema makes: another thread of `sync --all` may be
+        # making the rest of a new file's right now
+        return bool(names) and not names & {"tables", "inputs"}
 
     def _version(self):
         return self.db.execute("PRAGMA user_version").fetchone()[0]
