@@ -4,16 +4,18 @@ Exit codes: 0 done; 1 a check found a problem; 2 nothing was done (the one line 
 3 a bug in unotable; 130 interrupted. docs/host.md has the whole story.
 """
 import argparse
+import errno
 import itertools
 import json
 import os
+import signal
 import sys
 import traceback
 
-from unotable import commands, league, nights, players, settings, sim
+from unotable import _quiet_ctrl_c, commands, league, nights, players, settings, sim
 from unotable.build import BOARD_ARCH
 from unotable.errors import UnotableError, UsageError, file_error
-from unotable.store import default_path
+from unotable.store import damaged, default_path
 from unotable.ui import Progress
 
 # What Ctrl-C leaves, said in its one line.
@@ -23,6 +25,10 @@ INTERRUPTED = {
     "logs": "an export to a file left the file as it was",
     "replay": "nothing was changed",
     "verify": "nothing was changed",
+    # the table's task goes on without the host (there is no verb that stops it)
+    "selftest": "the table's self-test runs on to its end (each prompt waits --press s): until "
+                "then its buttons and readers feed the self-test, not the rules",
+    "deploy": "the board may hold part of the new firmware: run deploy again",
 }
 PORT_ENV = "UNOTABLE_PORT"
 DB_ENV = "UNOTABLE_DB"
@@ -132,7 +138,7 @@ def _seq(text):
         v = int(text)
     except ValueError:
         v = 0
-    if v < 1:
+    if not 1 <= v < 1 << 63:    # SQLite's INTEGER: a larger one overflowed in the query
         raise argparse.ArgumentTypeError("a seq is a whole number from 1 (got %r)" % text)
     return v
 
@@ -388,10 +394,14 @@ def cmd_sim(args):
 
 
 def main(argv=None):
+    _closed_streams()
     args = parser().parse_args(argv)
     debug = getattr(args, "debug", False)
     name = getattr(args, "command", "") or ""
     try:
+        if signal.getsignal(signal.SIGINT) is _quiet_ctrl_c:   # loaded: Ctrl-C is caught here
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        _utf8_names(args)
         code = args.func(args)
         sys.stdout.flush()
         return code
@@ -408,11 +418,28 @@ def main(argv=None):
     except UnotableError as e:
         return _fail(name, e, e.code, debug)
     except OSError as e:        # a file the user named, a full disk
+        if e.filename is None and e.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            # `> file` on a full disk (a file it names is written with its name): the output
+            return _fail(name, "cannot write the output: %s" % (e.strerror or e), 2, debug)
         return _fail(name, file_error(e), 2, debug)
     except Exception as e:      # a bug: one line, never a traceback (--debug shows it)
+        said = damaged(e, getattr(args, "db", None))
+        if said is not None:    # the database opened, but a page of it is damaged
+            return _fail(name, said, 2, debug)
         return _fail(name, "unexpected error (%s: %s): a bug in unotable; please report it "
                      "with the command you ran (--debug shows where)" % (type(e).__name__, e),
                      3, debug)
+
+
+def _utf8_names(args):
+    """Names go into the host database and to the table as UTF-8: bytes from the shell that are
+    not UTF-8 (Python's surrogate escapes) are refused here, not met later as a bug."""
+    for k in ("table", "name", "night"):
+        v = getattr(args, k, None)
+        try:
+            isinstance(v, str) and v.encode("utf-8")
+        except UnicodeEncodeError:
+            raise UsageError("the %s %r is not UTF-8 text: give it in UTF-8" % (k, v)) from None
 
 
 def _fail(name, e, code, debug):
@@ -424,6 +451,21 @@ def _fail(name, e, code, debug):
         traceback.print_exc()
     print("unotable %s: %s" % (name, e), file=sys.stderr)
     return code
+
+
+def _closed_streams():
+    """A standard stream the shell closed (`>&-`, `<&-`) is /dev/null instead, as with
+    `>/dev/null`: Python would have None there (a traceback at the first write), and the next
+    file opened (the host database) would take its fd, which a child (micropython) writes."""
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            os.fstat(fd)
+        except OSError:
+            if os.open(os.devnull, os.O_RDWR) != fd:    # the lowest fd free: this one
+                continue
+        setattr(sys, name, open(fd, "r" if fd == 0 else "w", encoding="utf-8", closefd=False))
 
 
 def _quiet_stdout():

@@ -4,6 +4,7 @@ Each returns an exit code and says what to do next when something is wrong.
 """
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -420,10 +421,19 @@ def cmd_undo(args):
             got = _ask(link, "undo", {"n": args.n})
     except Refused as e:
         raise UnotableError("the table did not take back %s: %s" % (
-            plural(args.n, "input"), e.reason or e)) from None
+            plural(args.n, "input"), _reason(e.reason or str(e)))) from None
     n = got.get("undone", args.n) if isinstance(got, dict) else args.n
     print("took back the last %s input%s of the round" % (n, "" if n == 1 else "s"))
     return 0
+
+
+def _reason(text):
+    """The table words a refused take-back "the table refused it (reason 38)": the engine's
+    words for the reason (uno.words), which say what to do."""
+    from uno.words import REASONS
+    m = re.search(r"the table refused it \(reason (\d+)\)", text)
+    n = int(m.group(1)) if m else 0
+    return REASONS[n] if 0 < n < len(REASONS) else text
 
 
 SELFTEST_QUIET = 15.0   # seconds past a prompt's own time with no line: the table stopped

@@ -109,11 +109,13 @@ class _Lines:
         return self.out.fileno()
 
 
-def each(port_list, job, quiet=False, stop=None, what=""):
+def each(port_list, job, quiet=False, stop=None, what="", db=None):
     """Runs job(table) for every port at once, one thread each; returns the Tables in port
     order. job returns an exit code or raises UnotableError (its one line goes to stderr as
     "unotable WHAT: NAME: why"). quiet: the jobs print nothing on stdout (--json). stop: a
-    threading.Event set on Ctrl-C, for jobs that run until stopped (monitor)."""
+    threading.Event set on Ctrl-C, for jobs that run until stopped (monitor). db: the host
+    database's path (--db), named when it is damaged."""
+    from unotable.store import damaged
     tables = [Table(p) for p in port_list]
     real = sys.stdout
     lines = _Lines(real, quiet)
@@ -128,8 +130,13 @@ def each(port_list, job, quiet=False, stop=None, what=""):
         except OSError as e:
             t.code, t.error = 2, str(file_error(e))
         except Exception as e:      # a bug: one line, as cli.main says it
-            t.code, t.error = 3, ("unexpected error (%s: %s): a bug in unotable; please report "
-                                  "it with the command you ran" % (type(e).__name__, e))
+            said = damaged(e, db)
+            if said is not None:    # the database opened, but a page of it is damaged
+                t.code, t.error = 2, str(said)
+            else:
+                t.code, t.error = 3, ("unexpected error (%s: %s): a bug in unotable; please "
+                                      "report it with the command you ran"
+                                      % (type(e).__name__, e))
         finally:
             lines.end()
         if t.error:         # on stderr even with --json: a person reads it there

@@ -310,8 +310,11 @@ def _day(text):
         d = datetime.datetime.strptime(text, "%Y-%m-%d")
     except ValueError:
         raise UsageError("%r is no date: give YYYY-MM-DD" % text) from None
-    a = int(time.mktime(d.timetuple()))
-    b = int(time.mktime((d + datetime.timedelta(days=1)).timetuple()))
+    try:
+        a = int(time.mktime(d.timetuple()))
+        b = int(time.mktime((d + datetime.timedelta(days=1)).timetuple()))
+    except (OverflowError, ValueError):     # 9999-12-31 has no next day
+        raise UsageError("%r is out of the dates the host can count" % text) from None
     return a, b - 1
 
 
@@ -321,7 +324,9 @@ def find_night(store, night):
     if isinstance(night, dict):
         return night
     text = str(night).strip()
-    for sql, arg in (("name = ?", text), ("id = ?", int(text) if text.isdigit() else None)):
+    # a number SQLite can hold (no superscript digit "²", which int() refuses)
+    num = int(text) if text.isdecimal() and len(text) < 19 else None
+    for sql, arg in (("name = ?", text), ("id = ?", num)):
         if arg is None:
             continue
         r = _rows(store, "SELECT id, name, started, closed FROM nights WHERE " + sql, (arg,))

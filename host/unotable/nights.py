@@ -111,7 +111,7 @@ def _sync_fleet(args, deck, rules):
                 if not fleet.locked(e) or attempt == 2:
                     raise
         return 0
-    tables = fleet.each(ports, job, quiet=args.json, what="sync")
+    tables = fleet.each(ports, job, quiet=args.json, what="sync", db=args.db)
     if args.json:
         print(json.dumps([t.as_dict() for t in tables] if args.all else tables[0].as_dict()))
     elif args.all:
@@ -328,12 +328,25 @@ def _export(db, tid, args):
         return 0
     if os.path.isdir(args.out):
         raise UsageError("cannot write %s: it is a directory; give a file name" % args.out)
-    tmp = "%s.part%d" % (args.out, os.getpid())
+    if os.path.isfile(args.out) and db.path != ":memory:" and os.path.exists(db.path) and \
+            os.path.samefile(args.out, db.path):
+        raise UsageError("cannot write %s: it is the host database; give another file name"
+                         % args.out)
+    if os.path.exists(args.out) and not os.path.isfile(args.out):
+        # a device or a pipe (/dev/stdout, a FIFO): written to; a rename would put a plain
+        # file in its place (as root, over /dev/full)
+        try:
+            with open(args.out, "w", newline="") as out:
+                write(db, tid, out, args.from_seq, args.to_seq)
+        except OSError as e:
+            raise file_error(e, args.out, "write") from None
+        return 0
+    tmp = "%s.part%d" % (os.path.realpath(args.out), os.getpid())   # a link: its file
     progress = Progress("lines written")
     try:
         with open(tmp, "w", newline="") as out:
             n = write(db, tid, _Counting(out, progress), args.from_seq, args.to_seq)
-        os.replace(tmp, args.out)
+        os.replace(tmp, os.path.realpath(args.out))
     except OSError as e:
         raise file_error(e, args.out, "write") from None
     finally:
@@ -448,7 +461,7 @@ def _monitor_all(args):
             _watch(args, link, db, name, stop)
         return 0
     try:
-        tables = fleet.each(fleet.need_ports(), job, stop=stop, what="monitor")
+        tables = fleet.each(fleet.need_ports(), job, stop=stop, what="monitor", db=args.db)
     except KeyboardInterrupt:
         print()
         return 0

@@ -8,6 +8,7 @@ import json
 import os
 import queue
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -393,8 +394,12 @@ def run(args):
             raise SimError("cannot read %s: it is a directory" % args.script)
         _check_script(args.script)
     log = args.log or new_log_dir()
-    if os.path.isfile(log):
+    if os.path.exists(log) and not os.path.isdir(log):
         raise SimError("--log %s is a file: give a folder (the table keeps its log in it)" % log)
+    try:    # here: the firmware meeting a folder it cannot make stops at its REPL, silent
+        os.makedirs(log, exist_ok=True)
+    except OSError as e:
+        raise SimError("cannot make the folder --log %s: %s" % (log, e.strerror or e)) from None
     table = SimTable(args.script, log=os.path.abspath(log), pace=args.pace, heap=args.heap)
     table.link.close()          # the port is the host commands': this view has its own channel
     reg = _register(table)
@@ -404,6 +409,7 @@ def run(args):
           "UNOTABLE_PORT=%s)" % (table.port, table.port))
     sys.stdout.flush()
     errors = 0
+    _stop_on_signals()
     try:
         if args.script:
             while True:
@@ -480,6 +486,19 @@ def run(args):
                 pass
         if err.strip() and "Traceback" in err and getattr(args, "debug", False):
             print(err, file=sys.stderr)
+
+
+def _stop_on_signals():
+    """`kill` (SIGTERM) or a closed terminal (SIGHUP) stops it as Ctrl-C does: the firmware
+    under micropython stops too, instead of playing on its log with no one to stop it (a new
+    `unotable sim --log` on that log would then run beside it)."""
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        try:
+            signal.signal(sig, stop)
+        except ValueError:          # not the main thread (a test's): as it was
+            pass
 
 
 def _check_script(path):

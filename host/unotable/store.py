@@ -134,11 +134,24 @@ def _unusable(path, e):
     if "not a database" in text or "file is encrypted" in text:
         return ("%s is not a unotable database (not SQLite): give the right file with --db, "
                 "or move it away" % path)
+    if "locked" in text:     # not damage: moving the file away would lose a night
+        return ("the host database %s is locked by another program (a sync or a monitor "
+                "writing to it, a SQLite browser): run the command again when it is done"
+                % path)
     if "unable to open" in text:
         return ("cannot open the host database %s: its folder cannot be written or read; "
                 "give another with --db or $UNOTABLE_DB" % path)
     return ("cannot use the host database %s: %s. If it is damaged, move it away (the tables "
             "can be synced again) or give another with --db" % (path, e))
+
+
+def damaged(e, path=None):
+    """A sqlite3 error met after the file opened (a page damaged mid-file, a disk gone) as the
+    StoreError to say (exit 2), or None: a bad statement or a misuse is a bug of ours."""
+    if not isinstance(e, sqlite3.DatabaseError) or isinstance(
+            e, (sqlite3.ProgrammingError, sqlite3.InterfaceError, sqlite3.InternalError)):
+        return None
+    return StoreError(_unusable(path or default_path(), e))
 
 
 def default_path():
@@ -227,6 +240,10 @@ class Store:
                         raise sqlite3.OperationalError("readonly")
                 self.db = sqlite3.connect(self.path)
                 v = self._version()
+            if v == 0 and self._foreign():     # not ours to write the schema into
+                raise StoreError("%s is another program's SQLite database (no unotable tables "
+                                 "in it): give the host database with --db, or a new file"
+                                 % self.path)
             self.db.execute("PRAGMA foreign_keys = ON")    # this connection's: nothing written
             if v > VERSION:
                 raise StoreError("%s was written by a newer unotable (database version %d, this "
@@ -250,6 +267,13 @@ class Store:
             self.close()
             raise
         self._regs = {}
+
+    def _foreign(self):
+        names = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = "
+                                               "'table'")}
+        # `tables` is the first one the schema makes: another thread of `sync --all` may be
+        # making the rest of a new file's right now
+        return bool(names) and not names & {"tables", "inputs"}
 
     def _version(self):
         return self.db.execute("PRAGMA user_version").fetchone()[0]

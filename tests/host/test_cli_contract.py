@@ -135,7 +135,8 @@ def test_a_missing_argument(capsys, place, argv, usage):
     "logs export hall --from 0", "logs export hall --to x", "logs export hall --format xml",
     "sim --pace -5", "sim --pace fast", "rules frob", "logs frob", "seat two Ann",
     "players frob", "players add Ann --wait soon", "night frob", "standings --night 1 --season",
-    "standings --night"])
+    "standings --night", "logs export hall --to 99999999999999999999",
+    "logs export hall --from 99999999999999999999"])
 def test_a_value_of_the_wrong_type(capsys, place, argv):
     code, out, err = run(capsys, argv.split())
     assert code == 2
@@ -156,6 +157,15 @@ def test_a_value_of_the_wrong_type(capsys, place, argv):
     ("standings --night 2026-13-45", "no date"), ("night start", "NAME"),
     ("night close x", "no NAME"), ("night close", "no night is on"),
     ("night start 2026-12-01", "date"), ("sync --all --table x", "--table"),
+    ("standings --night \u00b2", "no night"), ("standings --night 99999999999999999999",
+                                                "no night"),
+    ("standings --night 9999-12-31", "out of the dates"),
+    # bytes from the shell that are not UTF-8 (surrogate escapes): refused, not a bug
+    ("sync --table \udcff\udcfe", "not UTF-8"), ("logs show \udcff", "not UTF-8"),
+    ("verify --table \udcff", "not UTF-8"), ("night start \udcff", "not UTF-8"),
+    ("standings --night \udcff", "not UTF-8"), ("seat 2 \udcff", "not UTF-8"),
+    ("players add \udcff --no-badge", "not UTF-8"), ("players remove \udcff", "not UTF-8"),
+    ("pair --table \udcff --port x", "not UTF-8"),
 ])
 def test_a_malformed_setting_or_range_is_refused_before_anything_is_sent(capsys, place,
                                                                         monkeypatch, argv,
@@ -164,7 +174,7 @@ def test_a_malformed_setting_or_range_is_refused_before_anything_is_sent(capsys,
     monkeypatch.setattr(commands, "connect", lambda args: sent.append(args) or FakeLink())
     argv = [place["db"] if a == "DB" else EXAMPLE if a == "EXAMPLE" else a
             for a in argv.split()]
-    if argv[0] in ("sync", "logs", "verify", "standings", "night"):
+    if argv[0] in ("sync", "logs", "verify", "standings", "night", "players", "pair"):
         argv += ["--db", place["db"]]
     if argv[0] in ("sync", "rules") and "--all" not in argv:
         argv += ["--port", "/dev/fake"]
@@ -230,6 +240,48 @@ def test_an_export_to_a_place_that_cannot_be_written_leaves_nothing(capsys, plac
     code, out, err = run(capsys, ["logs", "export", "hall", "--db", place["db"], "-o", out_path])
     assert code == 2 and "cannot write" in said(err, "logs")
     assert sorted(os.listdir(place["dir"])) == before
+
+
+def test_an_export_onto_the_database_a_link_or_a_pipe(capsys, place):
+    """-o the host database itself is refused (the export replaced it); -o a symlink writes
+    its file (the link was replaced by a plain file); -o a FIFO (or a device, /dev/stdout)
+    is written to, and stays a FIFO (a plain file was renamed over it: as root, over
+    /dev/full)."""
+    import threading
+    before = digest(place["db"])
+    link = os.path.join(place["dir"], "db-link")
+    os.symlink(place["db"], link)
+    for out in (place["db"], link):
+        code, _, err = run(capsys, ["logs", "export", "hall", "--db", place["db"], "-o", out])
+        assert code == 2 and "it is the host database" in said(err, "logs")
+    assert digest(place["db"]) == before
+    real = os.path.join(place["dir"], "real.jsonl")
+    os.symlink(real, os.path.join(place["dir"], "out.jsonl"))
+    code, _, err = run(capsys, ["logs", "export", "hall", "--db", place["db"], "-o",
+                                os.path.join(place["dir"], "out.jsonl")])
+    assert code == 0 and os.path.islink(os.path.join(place["dir"], "out.jsonl"))
+    with open(real) as f:
+        assert f.readline().startswith('{"record":1')
+    fifo = os.path.join(place["dir"], "fifo")
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo).read()), daemon=True)
+    reader.start()
+    code, _, err = run(capsys, ["logs", "export", "hall", "--db", place["db"], "-o", fifo])
+    reader.join(10)
+    assert code == 0 and got and got[0].startswith('{"record":1'), err
+    import stat
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_output_to_a_full_disk_says_so(place):
+    """`> file` on a full disk: "cannot write the output", not "cannot read the file"."""
+    for argv in (["logs", "export", "hall", "--db", place["db"]], ["replay", EXAMPLE]):
+        with open("/dev/full", "w") as full:
+            r = subprocess.run([sys.executable, "-m", "unotable.cli", *argv], env=ENV,
+                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+        assert r.returncode == 2 and "cannot write the output: No space left" in said(
+            r.stderr, argv[0]), r.stderr
 
 
 def test_an_export_over_a_file_is_whole_or_not_at_all(capsys, place, monkeypatch):
@@ -389,6 +441,53 @@ def test_ctrl_c_stops_a_simulated_table_that_plays_on_and_its_log_stays(tmp_path
     assert os.listdir(log)
 
 
+def test_a_log_folder_the_simulated_table_cannot_use_or_has_to_make(tmp_path):
+    """--log in a folder not made yet: made, and the table plays (the firmware, unable to
+    make it, stopped at its REPL and the sim waited for ever); a device or a place no one can
+    write in: one line, exit 2."""
+    for log, want in (("/dev/null", "is a file"), ("/proc/unotable-log", "cannot make")):
+        r = subprocess.run([sys.executable, "-m", "unotable.cli", "sim", EXAMPLE, "--exit",
+                            "--log", log], env=ENV, capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and want in said(r.stderr, "sim"), r.stderr
+    log = tmp_path / "no" / "such" / "log"
+    r = subprocess.run([sys.executable, "-m", "unotable.cli", "sim", EXAMPLE, "--exit", "--pace",
+                        "0", "--log", str(log)], env=ENV, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0 and "ROUND OVER" in r.stdout, r.stderr
+    assert os.listdir(log)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_kill_or_a_closed_terminal_stops_the_simulated_tables_firmware_too(tmp_path, sig):
+    """`kill PID` or closing its terminal: as Ctrl-C, the micropython under it stops too (it
+    was left running, on the log and the port, with no one to stop it)."""
+    log = str(tmp_path / "log")
+    p = subprocess.Popen([sys.executable, "-m", "unotable.cli", "sim", EXAMPLE, "--pace", "0",
+                          "--log", log], env=ENV, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    kids = []
+    try:
+        while "the script has played" not in p.stdout.readline():
+            assert p.poll() is None
+        with open("/proc/%d/task/%d/children" % (p.pid, p.pid)) as f:
+            kids = [int(x) for x in f.read().split()]
+        assert kids                          # the firmware, under micropython
+        p.send_signal(sig)
+        out, err = p.communicate(timeout=30)
+        assert p.returncode == 0 and "Traceback" not in out + err, err
+        assert "its log stays in %s" % log in out
+        for kid in kids:
+            assert not os.path.exists("/proc/%d" % kid) or \
+                open("/proc/%d/stat" % kid).read().split()[2] == "Z", "left running"
+    finally:
+        for pid in [p.pid] + kids:          # nothing of it outlives a failed test
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        p.wait()
+
+
 def test_global_options_go_before_or_after_the_subcommand_or_come_from_the_environment(
         capsys, place, monkeypatch):
     asked = []
@@ -443,3 +542,39 @@ def test_a_rule_the_table_refuses_mid_round_is_one_line_without_a_false_resume(c
     line = said(err, "sync")
     assert code == 2 and "locked while a round is on" in line and "resume" not in line, line
     assert "between rounds" in line and digest(place["db"]) == before
+
+
+@pytest.mark.parametrize("argv, closed, want", [
+    (["logs", "list", "--db", "DB"], 1, 0), (["logs", "export", "hall", "--db", "DB"], 1, 0),
+    (["replay", EXAMPLE], 1, 0), (["replay", "-"], 0, 2), (["logs", "list", "--db", "DIR"], 2, 2)])
+def test_a_standard_stream_the_shell_closed(place, argv, closed, want):
+    """`unotable ... >&-` (or `<&-`, `2>&-`): as if it were /dev/null, no traceback, and the
+    host database never takes the closed fd."""
+    argv = [place["db"] if a == "DB" else place["dir"] if a == "DIR" else a for a in argv]
+    before = digest(place["db"])
+    r = subprocess.run([sys.executable, "-m", "unotable.cli", *argv], env=ENV,
+                       capture_output=True, timeout=60, preexec_fn=lambda: os.close(closed))
+    assert r.returncode == want, r
+    assert b"Traceback" not in r.stdout + r.stderr and digest(place["db"]) == before
+    if closed == 0:
+        assert b"is empty" in r.stderr
+    if closed == 2:                     # its one line goes nowhere, not into the output
+        assert not r.stdout
+
+
+def test_ctrl_c_while_the_tool_still_loads_is_one_line_exit_130():
+    """The `unotable` command, Ctrl-C'd before cli.main is running (Python importing it, a
+    few tenths of a second): one line, exit 130, not a traceback through the imports. Once
+    main runs, Ctrl-C is its own again (the contract above)."""
+    code = ("import os, signal, sys; sys.argv[0] = '/usr/bin/unotable'; import unotable; "
+            "os.kill(os.getpid(), signal.SIGINT); print('not reached')")
+    r = subprocess.run([sys.executable, "-c", code], env=ENV, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 130 and not r.stdout, r
+    assert r.stderr.strip() == "unotable: interrupted; nothing was done", r.stderr
+    code = ("import signal, sys; sys.argv[0] = 'unotable'; from unotable.cli import main; "
+            "main(['rules', 'show', 'stacking']); "
+            "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)")
+    r = subprocess.run([sys.executable, "-c", code], env=ENV, capture_output=True, text=True,
+                       timeout=60)
+    assert r.stdout.strip().endswith("True"), r

@@ -162,3 +162,10 @@ def test_status_lines_name_a_reader_that_is_down_or_failing_and_nothing_when_all
     for fine in ([[1, 0, 0], [1, 0, 0]], None, "x", [[1, 0]]):
         assert not [x for x in status_lines(hello, dict(base, readers=fine))
                     if x.startswith("readers")]
+
+
+def test_a_refused_take_back_says_why_in_words(table, capsys):
+    """The table words it "the table refused it (reason 38)": the host says the reason."""
+    code, out, err = run(capsys, "undo", "--port", table.port)
+    assert code == 2 and "reason" not in err and "cannot cross a round's end" in err, err
+    assert len(err.strip().splitlines()) == 1

@@ -40,6 +40,10 @@ def files(tmp_path):
     db = sqlite3.connect(str(newer))
     db.execute("PRAGMA user_version = 99")
     db.close()
+    foreign = tmp_path / "places.sqlite"         # another program's: never written into
+    db = sqlite3.connect(str(foreign))
+    db.execute("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)")
+    db.close()
     binary = tmp_path / "binary.jsonl"
     binary.write_bytes(b"\xff\xfe\x00garbage\n{\"record\":1}\n\x80\x81")
     deep = tmp_path / "deep.jsonl"
@@ -49,6 +53,7 @@ def files(tmp_path):
     tabled = tmp_path / "tabled.jsonl"
     tabled.write_text('{"record":1,"table":"0123456789abcdef"}\n')
     return {"tabled": str(tabled), "junk": str(junk), "newer": str(newer), "dir": str(tmp_path),
+            "foreign": str(foreign),
             "missing": str(tmp_path / "nope" / "x.jsonl"), "binary": str(binary),
             "deep": str(deep), "odd": str(odd), "ro": "/proc/unotable/x.sqlite3"}
 
@@ -77,7 +82,7 @@ def test_a_port_where_nothing_answers(capsys, cmd, tmp_path):
         os.close(slave)
 
 
-@pytest.mark.parametrize("db", ["junk", "newer", "dir", "ro"])
+@pytest.mark.parametrize("db", ["junk", "newer", "dir", "ro", "foreign"])
 @pytest.mark.parametrize("cmd", ["logs list", "logs show t1", "logs export t1",
                                  "verify --table t1", "sync", "pair", "monitor"])
 def test_a_database_that_cannot_be_used(capsys, files, monkeypatch, cmd, db):
@@ -94,6 +99,54 @@ def test_a_database_that_cannot_be_used(capsys, files, monkeypatch, cmd, db):
     assert "database" in line
     if db == "newer":
         assert "newer unotable" in line
+    if db == "foreign":
+        assert "another program's" in line
+        import sqlite3
+        names = sqlite3.connect(files[db]).execute("SELECT name FROM sqlite_master").fetchall()
+        assert names == [("moz_places",)]
+
+
+@pytest.mark.parametrize("cmd", ["logs list", "logs show t1", "logs export t1",
+                                 "verify --table t1", "standings --season", "night list",
+                                 "sync --port x", "sync --all"])
+def test_a_database_damaged_past_its_first_page(capsys, tmp_path, monkeypatch, cmd):
+    """The file opens (its first page is whole) and a query meets the damage: one line naming
+    the database, exit 2, not "a bug in unotable"."""
+    from hostkit import FakeLink, bot_records, chained
+    from unotable import fleet
+    from unotable.store import Store
+    db = str(tmp_path / "h.sqlite3")
+    with Store(db) as s:
+        s.name_table("0123456789abcdef", "t1")
+        s.sync("0123456789abcdef", FakeLink(*chained(bot_records(600))))
+    with open(db, "r+b") as f:
+        data = f.read()
+        f.seek(4096)
+        f.write(b"\xa5" * (len(data) - 4096))          # every page but the schema's
+    monkeypatch.setattr(commands, "connect", lambda args: FakeLink())
+    monkeypatch.setattr(fleet, "need_ports", lambda: ["/dev/fake"])
+    monkeypatch.setattr("unotable.link.Link.open", lambda *a, **k: FakeLink())
+    code, out, err = run(capsys, cmd.split() + ["--db", db])
+    assert code == 2, (code, out, err)
+    line = one_line(err, cmd.split()[0])[-1]
+    assert "database disk image is malformed" in line and db in line, line
+
+
+def test_a_database_another_program_holds_locked(capsys, tmp_path):
+    """Locked past SQLite's wait: one line that says so (exit 2), not "if it is damaged,
+    move it away" (which would lose the night) nor "a bug"."""
+    import sqlite3
+    from unotable.store import Store
+    db = str(tmp_path / "h.sqlite3")
+    Store(db).close()
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        code, out, err = run(capsys, ["logs", "list", "--db", db])
+    finally:
+        other.close()
+    line = one_line(err, "logs")[0]
+    assert code == 2 and "is locked by another program" in line and "damaged" not in line
 
 
 def test_bad_files_and_arguments(capsys, files, tmp_path):

@@ -117,3 +117,21 @@ def test_no_table_there_is_one_line(capsys, monkeypatch):
     c, out, err = selftest(type("T", (), {"port": "/dev/unotable-no-such-port"})(),
                            Builder(None), monkeypatch, capsys)
     assert c == 2 and out == [] and err.count("\n") == 1 and "cannot open" in err
+
+
+def test_ctrl_c_says_the_tables_self_test_runs_on(monkeypatch, capsys):
+    """Ctrl-C stops the host, not the table's self-test (no verb stops it): the one line says
+    so, not "what was done is kept" (a second selftest was then refused as running)."""
+    from hostkit import FakeLink
+    from unotable import commands
+
+    class Checking(FakeLink):
+        def selftest(self, start=False, **kw):
+            if start:
+                return {"started": True}
+            raise KeyboardInterrupt
+    monkeypatch.setattr(commands, "connect", lambda args: Checking())
+    code = main(["selftest", "-p", "x"])
+    err = capsys.readouterr().err.strip()
+    assert code == 130 and err.startswith("unotable selftest: interrupted; the table's "
+                                          "self-test runs on to its end"), err
