@@ -205,8 +205,9 @@ class LinkHandler:
             raise ValueError("undo takes back 1 to %d inputs" % UNDO_MAX)
         k = self.hub.table.back.reach()
         if n > k:  # the table would refuse it: not logged (a host retrying in a loop)
-            raise ValueError("only %d input%s to take back: a take-back stays in this round" % (
-                k, "" if k == 1 else "s"))
+            raise ValueError("%s to take back in this round: a take-back cannot cross a "
+                             "round's end" % ("only %d input%s" % (k, "" if k == 1 else "s")
+                                              if k else "nothing"))
         self._fed((_IN_UNDO, n))
 
     def _fed(self, inp):

@@ -165,7 +165,9 @@ def test_status_lines_name_a_reader_that_is_down_or_failing_and_nothing_when_all
 
 
 def test_a_refused_take_back_says_why_in_words(table, capsys):
-    """The table words it "the table refused it (reason 38)": the host says the reason."""
+    """The table refuses a take-back past what the round holds before it logs it, in words
+    (it said "the table refused it (reason 38)"): the host passes them on."""
     code, out, err = run(capsys, "undo", "--port", table.port)
-    assert code == 2 and "reason" not in err and "cannot cross a round's end" in err, err
+    assert code == 2 and "(reason" not in err and "cannot cross a round's end" in err, err
+    assert "nothing to take back in this round" in err, err
     assert len(err.strip().splitlines()) == 1

@@ -180,7 +180,7 @@ def test_a_host_repeating_a_rule_a_name_or_a_take_back_logs_nothing_more():
     k = h.table.back.reach()
     for rid in range(300, 500):
         f = fr.decode(srv.handle(fr.encode(rid, "undo", fr.REQ, json.dumps({"n": k + 1}))))
-        assert f[2] == fr.ERR and b"to take back" in f[3], f
+        assert f[2] == fr.ERR and b"to take back in this round" in f[3], f
     assert h.seq == seq
     f = fr.decode(srv.handle(fr.encode(600, "undo", fr.REQ, json.dumps({"n": k}))))
     assert f[2] == fr.OK and h.seq == seq + 1, f           # as far as it reaches: taken back
