@@ -17,7 +17,7 @@ from uno.state import snapshot
 from uno.table import Table
 from unotable.replay import short
 from unotable.store import is_id
-from unotable.ui import plural
+from unotable.ui import plural, sheet_cell
 
 CSV_COLUMNS = ("seq", "t", "input", "event", "seat", "card", "n", "why", "more", "at", "player")
 MAX_PROBLEMS = 100     # a log damaged throughout is not worth 5,000 lines of report
@@ -195,9 +195,8 @@ def export_csv(store, table, out, from_seq=1, to_seq=None):
             more = " ".join("%s=%s" % kv for kv in sorted(d.items()))
             at = iso(dates[seq]) if seq in dates else ""
             b = who(run.table.players[cols[0]]) if cols[0] else None
-            w.writerow([seq, run.t, text, name] + cols + [more, at,
-                                                          display(store, b[0], b[1], names)
-                                                          if b else ""])
+            w.writerow([seq, run.t, text, name] + cols + [more, at, sheet_cell(
+                display(store, b[0], b[1], names)) if b else ""])
             rows += 1
     return rows
 

@@ -617,11 +617,12 @@ def write_csv(rows, out):
     numbers."""
     import csv
     import io
+    from unotable.ui import sheet_cell
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n")
     w.writerow(KEYS)
     for d in rows:
-        w.writerow([d[k] for k in KEYS])
+        w.writerow([sheet_cell(d[k]) for k in KEYS])
     data = ("\ufeff" + buf.getvalue()).encode("utf-8")
     raw = getattr(out, "buffer", None)
     if raw is not None:

@@ -48,3 +48,12 @@ def _tty(stream):
 def plural(n, one, many=None):
     """'1 card', '2 cards'."""
     return "%d %s" % (n, one if n == 1 else (many or one + "s"))
+
+
+def sheet_cell(v):
+    """A text cell for a CSV that a spreadsheet opens: one that starts like a formula (=, +,
+    -, @, a tab, a carriage return; a player may be named "=1+1") gets a leading ' so that
+    Excel or LibreOffice shows it as text and never runs it."""
+    if isinstance(v, str) and v[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + v
+    return v

@@ -215,7 +215,9 @@ def test_csv_names_each_seats_player():
     lines = script("round-4p")                         # seats 1 and 2 named as they join
     assert lines[1:3] == ['{"in":"seat","seat":1}', '{"in":"seat","seat":2}']
     lines[2:2] = ['{"in":"pad","uid":"04a1b2c3d4e5f6"}']
-    lines[4:4] = ['{"in":"player","seat":2,"name":"\u674e\u4f1f"}']
+    lines[4:4] = ['{"in":"player","seat":2,"name":"\u674e\u4f1f"}',
+                  '{"in":"seat","seat":3}', '{"in":"player","seat":3,"name":"=1+1"}',
+                  '{"in":"seat","seat":3,"long":true}']   # joins, is named, leaves
     run = Replay()
     recs = [(seq, run.t, False, inp) for seq, inp, evs in run.run(lines)]
     s = Store(":memory:")
@@ -229,7 +231,10 @@ def test_csv_names_each_seats_player():
     for r in rows[1:]:
         if r[4] and int(r[0]) > 4:                     # after the names (a join has none yet)
             by_seat.setdefault(int(r[4]), set()).add(r[-1])
-    assert by_seat[1] == {"Ann"} and by_seat[2] == {"\u674e\u4f1f"} and by_seat[3] == {""}
+    assert by_seat[1] == {"Ann"} and by_seat[2] == {"\u674e\u4f1f"}
+    assert by_seat[3] == {"", "'=1+1"}                 # named while it sat, none after
+    assert ["'=1+1"] == [r[-1] for r in rows if r[3] == "player" and r[4] == "3"]   # text
+
     rec = io.StringIO()
     export_jsonl(s, "t", rec)
     assert '"ev":"player","seat":1,"uid":"04a1b2c3d4e5f6"' in rec.getvalue()

@@ -356,3 +356,16 @@ def test_the_index_agrees_with_the_rounds_the_store_finds(tmp_path):
         for g in games:
             last[g["match"]] = g["scores"]
         assert d["points_table"] == sum(sc[seat] for sc in last.values())
+
+
+def test_csv_never_hands_a_spreadsheet_a_formula():
+    # a player may be named "=1+1" (any printable text): the cell is text, never run
+    import csv
+    import io
+    rows = [dict((k, 0) for k in league.KEYS) for _ in range(4)]
+    for d, name in zip(rows, ("=1+1", "@SUM(A1)", "-Li", "Ann")):
+        d["player"] = name
+    out = io.StringIO()
+    league.write_csv(rows, out)
+    got = [r[0] for r in csv.reader(io.StringIO(out.getvalue().lstrip("\ufeff")))][1:]
+    assert got == ["'=1+1", "'@SUM(A1)", "'-Li", "Ann"]
