@@ -107,8 +107,8 @@ def _count(text):
         n = int(text)
     except ValueError:
         n = 0
-    if not 1 <= n <= 1000:
-        raise argparse.ArgumentTypeError("N is how many inputs to take back: 1 or more")
+    if not 1 <= n <= 255:      # the table's UNDO_MAX (hub/handler.py)
+        raise argparse.ArgumentTypeError("N is how many inputs to take back: 1 to 255")
     return n
 
 

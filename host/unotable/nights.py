@@ -91,8 +91,17 @@ def cmd_sync(args):
                           "--deck" if e.verb == "registry" else "--set"), e.verb, e.reason) \
             from None
     except LinkError as e:
-        raise type(e)("%s; nothing stored is lost: run sync again to resume from where it "
-                      "stopped" % e) from None
+        raise _lost(e, "run sync again to resume from where it stopped") from None
+
+
+def _lost(e, tail):
+    """A sync's link error with what sync keeps, said once: the link's own words for a pulled
+    cable already say that sync resumes."""
+    text = str(e)
+    i = text.find("; `unotable sync` resumes")
+    if i >= 0:
+        text = text[:i]
+    return type(e)("%s; nothing stored is lost: %s" % (text.rstrip("."), tail))
 
 
 def _sync_fleet(args, deck, rules):
@@ -142,7 +151,7 @@ def _sync_one(args, t, deck, rules):
             "the deck" if e.verb == "registry" else "a rule" if e.verb == "rule" else e.verb,
             e.reason or e), e.verb, e.reason) from None
     except LinkError as e:
-        raise type(e)("%s; nothing stored is lost: run sync again to resume" % e) from None
+        raise _lost(e, "run sync again to resume") from None
 
 
 def _sync(args, link, db, deck, rules):

@@ -185,8 +185,8 @@ def test_bad_files_and_arguments(capsys, files, tmp_path):
             one_line(err, argv[0])
     code, out, err = run(capsys, ["replay", files["odd"]])
     assert code == 0 and "REJECTED" in out
-    for argv in (["undo", "x"], ["selftest", "--press", "soon"], ["logs", "nothing"],
-                 ["sync", "--timeout", "soon"], ["frob"],
+    for argv in (["undo", "x"], ["undo", "256"], ["selftest", "--press", "soon"],
+                 ["logs", "nothing"], ["sync", "--timeout", "soon"], ["frob"],
                  ["logs", "export", "t", "--from", "a"], ["verify", "--deck"]):
         code, out, err = run(capsys, argv)
         assert code == 2 and len(err.strip().splitlines()) == 1 and "--help` says more" in err
