@@ -112,6 +112,17 @@ def _count(text):
     return n
 
 
+def _heap(text):
+    """micropython's -X heapsize: a number of bytes, k or m; past 1 GB it crashed (exit -11)."""
+    t = text.strip().lower()
+    unit = {"k": 1024, "m": 1 << 20}.get(t[-1:], 1)
+    digits = t[:-1] if unit > 1 else t
+    n = int(digits) * unit if digits.isdigit() and digits.isascii() and len(digits) < 12 else 0
+    if not 64 * 1024 <= n <= 1 << 30:
+        raise argparse.ArgumentTypeError("a heap is 64k to 1024m, as 256k or 8m (got %r)" % text)
+    return t
+
+
 def _seconds(text):
     try:
         v = float(text)
@@ -227,8 +238,8 @@ def parser():
                    help="ms between a script's inputs (default: 400)")
     s.add_argument("--log", metavar="DIR", help="keep the table's log here (default: a new "
                    "folder under %s, printed at the start)" % sim.data_dir())
-    s.add_argument("--heap", default=sim.HEAP, help="micropython heap size (default: %s)"
-                   % sim.HEAP)
+    s.add_argument("--heap", default=sim.HEAP, type=_heap,
+                   help="micropython heap size, 64k to 1024m (default: %s)" % sim.HEAP)
     s.add_argument("--exit", action="store_true",
                    help="stop when the script has played (default: play on, for sync and "
                    "monitor)")

@@ -148,6 +148,25 @@ class SimTable:
         self.done = False              # the script has played
         self._viewer = threading.Thread(target=self._read_view, args=(vr,), daemon=True)
         self._viewer.start()
+        self.err = []                  # what the firmware wrote on stderr, line by line
+        self.crash = None              # the error line of an uncaught exception, if one came
+        self._errs = threading.Thread(target=self._read_err, daemon=True)
+        self._errs.start()
+
+    def _read_err(self):
+        # micropython -i goes to its REPL after an uncaught exception and stays alive there:
+        # its traceback on stderr is how the host knows the firmware stopped (a MemoryError
+        # at start with too small a --heap waited for ever, silent)
+        tb = False
+        for raw in self.proc.stderr:
+            line = raw.decode(errors="replace")
+            self.err.append(line)
+            del self.err[:-200]
+            if line.startswith("Traceback"):
+                tb = True
+            elif tb and line.strip() and not line.startswith(" "):
+                self.crash = line.strip()[:200]
+                tb = False
 
     def _read_view(self, fd):
         with os.fdopen(fd, "rb") as f:
@@ -264,7 +283,8 @@ class SimTable:
             pass
 
     def running(self):
-        return self.proc.poll() is None
+        """The firmware runs: its process is alive and no exception stopped it."""
+        return self.proc.poll() is None and self.crash is None
 
     def close(self):
         try:
@@ -279,10 +299,9 @@ class SimTable:
                 self.proc.kill()
                 self.proc.wait(3)
         self.link.close()
-        err = self.proc.stderr.read().decode(errors="replace") if self.proc.stderr else ""
-        self.proc.stderr and self.proc.stderr.close()
+        self._errs.join(3)              # stderr's end: the process is gone
         shutil.rmtree(self.tmp, ignore_errors=True)   # the code; the log too if it was ours
-        return err
+        return "".join(self.err)
 
 
 def view(s):
@@ -530,10 +549,15 @@ def tty_redraw(watch):
 
 def _why(table):
     """The last line of the firmware's complaint, if it left one."""
+    if table.crash:                 # at its REPL (micropython -i), alive: close() ends it
+        if table.crash.startswith("MemoryError"):
+            return "%s (its heap is too small: give --heap more, %s by default)" % (
+                table.crash, HEAP)
+        return table.crash
     try:
         table.proc.wait(1)
     except subprocess.TimeoutExpired:
         return "it does not answer"
-    err = table.proc.stderr.read().decode(errors="replace") if table.proc.stderr else ""
-    lines = [x for x in err.strip().splitlines() if x.strip()]
+    table._errs.join(1)
+    lines = [x for x in "".join(table.err).strip().splitlines() if x.strip()]
     return lines[-1][:200] if lines else "exit code %s" % table.proc.returncode

@@ -457,6 +457,25 @@ def test_a_log_folder_the_simulated_table_cannot_use_or_has_to_make(tmp_path):
     assert os.listdir(log)
 
 
+def test_a_firmware_that_stops_with_an_error_is_said_not_waited_for(tmp_path):
+    """A heap too small for the table: the firmware's MemoryError left micropython at its REPL
+    (-i), alive, and `unotable sim` waited for ever, silent. Now one line, exit 2, and the
+    micropython under it is stopped. A heap micropython cannot have is refused first."""
+    for heap in ("99999999999999k", "x", "32k"):
+        r = subprocess.run([sys.executable, "-m", "unotable.cli", "sim", EXAMPLE, "--exit",
+                            "--heap", heap], env=ENV, capture_output=True, text=True, timeout=30)
+        assert r.returncode == 2 and "64k to 1024m" in said(r.stderr, "sim"), r.stderr
+    log = str(tmp_path / "log")
+    r = subprocess.run([sys.executable, "-m", "unotable.cli", "sim", EXAMPLE, "--exit", "--heap",
+                        "70k", "--log", log], env=ENV, capture_output=True, text=True,
+                       timeout=60)
+    line = said(r.stderr, "sim")
+    assert r.returncode == 2 and "MemoryError" in line and "--heap" in line, r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    left = subprocess.run(["pgrep", "-f", "--log %s" % log], capture_output=True, text=True)
+    assert not left.stdout.strip(), "left running: " + left.stdout
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
 def test_kill_or_a_closed_terminal_stops_the_simulated_tables_firmware_too(tmp_path, sig):
     """`kill PID` or closing its terminal: as Ctrl-C, the micropython under it stops too (it
