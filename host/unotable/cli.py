@@ -14,7 +14,7 @@ import traceback
 
 from unotable import _quiet_ctrl_c, commands, league, nights, players, settings, sim
 from unotable.build import BOARD_ARCH
-from unotable.errors import UnotableError, UsageError, file_error
+from unotable.errors import UnotableError, UsageError, endless, file_error
 from unotable.store import damaged, default_path
 from unotable.ui import Progress
 
@@ -37,6 +37,9 @@ DB_ENV = "UNOTABLE_DB"
 def _open(path):
     if path == "-":
         return sys.stdin
+    bad = endless(path)
+    if bad is not None:
+        raise bad
     try:
         if os.path.isdir(path):
             raise IsADirectoryError(21, "it is a directory", path)

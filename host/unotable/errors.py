@@ -31,3 +31,17 @@ def file_error(e, path=None, doing="read"):
     if isinstance(e, IsADirectoryError) or (path and os.path.isdir(path)):
         why = "it is a directory"
     return UsageError("cannot %s %s: %s" % (doing, name, why))
+
+
+def endless(path):
+    """A device named as a file to read (/dev/zero, /dev/urandom: never at its end), as the
+    UsageError to say, else None. Read whole, it filled the memory. `-` is standard input."""
+    import stat
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None                  # open() says what is wrong
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return UsageError("cannot read %s: it is a device, not a file: give a table script or "
+                          "game record" % path)
+    return None

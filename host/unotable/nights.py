@@ -13,7 +13,7 @@ from uno.narrate import say
 from uno.record import Replay
 from uno.state import snapshot
 from unotable import commands, export, settings
-from unotable.errors import NotFound, UsageError, file_error
+from unotable.errors import NotFound, UsageError, endless, file_error
 from unotable.link import LinkError, Refused
 from unotable.replay import short
 from unotable.sim import view
@@ -399,6 +399,9 @@ def cmd_verify(args):
     else:
         if os.path.isdir(args.file):
             raise UsageError("cannot read %s: it is a directory" % args.file)
+        bad = endless(args.file)
+        if bad is not None:
+            raise bad
         try:
             with open(args.file, "rb") as f:
                 lines = f.read().split(b"\n")

@@ -525,6 +525,10 @@ def _check_script(path):
     JSON or no table input (an unknown card Q9 ...) is refused with its line number before
     the table starts."""
     from uno.record import Replay
+    from unotable.errors import endless
+    bad = endless(path)
+    if bad is not None:
+        raise SimError(str(bad))
     try:
         with open(path, encoding="utf-8") as f:
             lines = [line for line in f]

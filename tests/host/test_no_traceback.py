@@ -165,6 +165,9 @@ def test_bad_files_and_arguments(capsys, files, tmp_path):
         (["replay", files["missing"]], 2, "cannot read"),
         (["replay", files["binary"]], 2, ""),
         (["replay", files["deep"]], 2, ""),
+        (["replay", "/dev/zero"], 2, "is a device"),      # read whole: it filled the memory
+        (["verify", "/dev/urandom"], 2, "is a device"),
+        (["sim", "/dev/zero", "--exit"], 2, "is a device"),
         (["logs", "show", "--db", db], 2, "which table"),
         (["logs", "show", "nobody", "--db", db], 2, "no table 'nobody'"),
         (["logs", "export", "nobody", "--db", db], 2, "no table"),
