@@ -409,7 +409,14 @@ def cmd_sim(args):
 
 def main(argv=None):
     _closed_streams()
-    args = parser().parse_args(argv)
+    p = parser()
+    args, extra = p.parse_known_args(argv)
+    if extra and getattr(args, "command", "") == "rules":
+        # `rules set -p PORT w4=free`: argparse took the values as done before the option
+        args.settings += [x for x in extra if not x.startswith("-")]
+        extra = [x for x in extra if x.startswith("-")]
+    if extra:
+        p.error("unrecognized arguments: %s" % " ".join(extra))
     debug = getattr(args, "debug", False)
     name = getattr(args, "command", "") or ""
     try:

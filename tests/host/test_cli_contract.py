@@ -532,6 +532,20 @@ def test_global_options_go_before_or_after_the_subcommand_or_come_from_the_envir
     assert code == 0
 
 
+def test_the_port_may_come_between_rules_set_and_its_values(capsys, monkeypatch):
+    # argparse took `rules set -p PORT w4=free`'s values as done ("unrecognized arguments")
+    seen = []
+    monkeypatch.setattr(commands, "cmd_rules", lambda args: seen.append(
+        (args.port, args.action, args.settings)) or 0)
+    for argv in (["rules", "set", "-p", "A", "w4=free", "stacking=on"],
+                 ["rules", "set", "w4=free", "-p", "A", "stacking=on"],
+                 ["-p", "A", "rules", "set", "w4=free", "stacking=on"]):
+        assert run(capsys, argv)[0] == 0
+    assert seen == [("A", "set", ["w4=free", "stacking=on"])] * 3
+    code, out, err = run(capsys, ["rules", "set", "-p", "A", "w4=free", "--frob"])
+    assert code == 2 and "unrecognized arguments: --frob" in err
+
+
 def test_json_for_programs(capsys, place, monkeypatch):
     import json
     monkeypatch.setattr(commands, "connect", lambda args: FakeLink())

@@ -216,7 +216,8 @@ def test_a_bug_is_one_line_too(capsys, monkeypatch):
     p = cli.parser()
     args = p.parse_args(["ports"])
     args.func = boom
-    monkeypatch.setattr(cli, "parser", lambda: type("P", (), {"parse_args": lambda s, a: args})())
+    monkeypatch.setattr(cli, "parser", lambda: type("P", (), {
+        "parse_known_args": lambda s, a: (args, [])})())
     code, out, err = run(capsys, ["ports"])
     assert code == 3 and err.startswith("unotable ports: unexpected error (ZeroDivisionError")
 
