@@ -24,6 +24,7 @@ INTERRUPTED = {
     "enroll": "the table left enrolment; its deck is as it was",
     "logs": "an export to a file left the file as it was",
     "replay": "nothing was changed",
+    "players": "no player was added or removed",   # add waits for a tap, and adds after it
     "verify": "nothing was changed",
     # the table's task goes on without the host (there is no verb that stops it)
     "selftest": "the table's self-test runs on to its end (each prompt waits --press s): until "

@@ -611,3 +611,17 @@ def test_ctrl_c_while_the_tool_still_loads_is_one_line_exit_130():
     r = subprocess.run([sys.executable, "-c", code], env=ENV, capture_output=True, text=True,
                        timeout=60)
     assert r.stdout.strip().endswith("True"), r
+
+
+def test_ctrl_c_while_players_add_waits_for_a_tap_says_nothing_was_added(capsys, monkeypatch,
+                                                                          tmp_path):
+    from unotable import players
+
+    def tap(args, db):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(players, "_tapped", tap)
+    db = str(tmp_path / "h.sqlite3")
+    code, out, err = run(capsys, ["players", "add", "Ann", "--port", "x", "--db", db])
+    assert code == 130 and "no player was added" in err and "what was done" not in err, err
+    code, out, err = run(capsys, ["players", "list", "--db", db])
+    assert "Ann" not in out
