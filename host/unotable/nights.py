@@ -331,6 +331,11 @@ def _export(db, tid, args):
     if args.to_seq is not None and args.to_seq < args.from_seq:
         raise UsageError("--from %d comes after --to %d: nothing to export"
                          % (args.from_seq, args.to_seq))
+    last = db.next_seq(tid) - 1
+    if args.from_seq > last:     # an empty export (a header alone) is no answer
+        raise UsageError("--from %d is past the last seq stored for table %s (%d): nothing to "
+                         "export (`unotable sync` fetches what is new)"
+                         % (args.from_seq, shown(db, tid), last))
     write = export.export_csv if args.format == "csv" else export.export_jsonl
     if not args.out:
         write(db, tid, sys.stdout, args.from_seq, args.to_seq)

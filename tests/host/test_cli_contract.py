@@ -151,6 +151,7 @@ def test_a_value_of_the_wrong_type(capsys, place, argv):
     ("replay EXAMPLE --set stacking=maybe", "must be one of"),
     ("replay EXAMPLE --set hand_size=0", "hand_size"),
     ("logs export hall --from 50 --to 10", "--from"),
+    ("logs export hall --from 99999", "past the last seq"),   # was a header alone, exit 0
     ("verify EXAMPLE --table hall", "not both"),
     ("standings --league-points 3", "M,R"), ("standings --league-points a,b", "M,R"),
     ("standings --keep", "--keep"), ("standings --night nosuch", "no night"),
