@@ -446,7 +446,9 @@ class MFRC522(_Dev):
     None, "bcc", "crc" or "parity" for the next answer. With the antenna drivers off
     (TxControlReg TX1/TX2) there is no field: cards have no power and nothing answers. The
     receiver hears a card only when RFCfgReg's gain reaches the card's needs_db (reset value
-    0x48: 33 dB). irq_wired False: the IRQ pin sits high; irq_stuck: it reads low."""
+    0x48: 33 dB). irq_wired False: the IRQ pin sits high; irq_stuck: it reads low.
+    power(False): the chip loses its supply; MISO is then not driven and reads `miso` (FF with a
+    pull-up). power(True): it starts again from its reset values (antenna off, no timer)."""
 
     COMMAND, COMIEN, DIVIEN, COMIRQ, ERROR = 0x01, 0x02, 0x03, 0x04, 0x06
     FIFODATA, FIFOLEVEL, CONTROL, BITFRAMING, TMODE, VERSION = 0x09, 0x0A, 0x0C, 0x0D, 0x2A, 0x37
@@ -463,7 +465,14 @@ class MFRC522(_Dev):
         self.corrupt = None
         self.frames = []     # (bytes, bits) sent over the air
         self.resets = 0
+        self.powered = True
+        self.miso = 0xFF
         self._reset()
+
+    def power(self, on):
+        if on and not self.powered:
+            self._reset()
+        self.powered = on
 
     def _reset(self):
         self.regs = bytearray(64)
@@ -483,6 +492,8 @@ class MFRC522(_Dev):
         pass
 
     def xfer(self, b):
+        if not self.powered:
+            return self.miso
         if self._addr is None:
             assert b & 0x01 == 0, "address byte bit 0 must be 0"
             self._read = bool(b & 0x80)
@@ -498,7 +509,7 @@ class MFRC522(_Dev):
     def _irq_level(self):
         if self.irq_stuck:
             return 0
-        if not self.irq_wired:
+        if not self.irq_wired or not self.powered:
             return 1
         self._tick()
         pending = self.irq_bits & self.regs[self.COMIEN] & 0x7F

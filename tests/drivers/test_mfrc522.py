@@ -285,3 +285,17 @@ def test_a_pn532_and_an_mfrc522_share_one_bus():
             b = draw.collect()
     assert (a, b) == (SINGLE, NTAG)
     assert pad.bad_frames == 0
+
+
+def test_a_chip_that_lost_its_supply_is_a_reader_fault_not_two_cards():
+    # MISO pulled up: every register reads FF, ErrorReg's CollErr bit included
+    bus, chip, r = rig()
+    chip.field.append(fakebus.Tag(NTAG))
+    assert poll(r) == NTAG
+    chip.power(False)
+    for _ in range(3):
+        e = raises(ReaderError, poll, r)
+        assert not isinstance(e, TwoCards) and "VersionReg 0xFF" in str(e), str(e)
+    chip.power(True)  # back from its reset values: begin() again, then it reads
+    r.begin()
+    assert poll(r) == NTAG

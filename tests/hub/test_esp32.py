@@ -221,6 +221,30 @@ def test_two_cards_at_the_pad_are_refused_by_the_board_itself():
     assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[1]
 
 
+def test_an_mfrc522_without_supply_is_a_missing_reader_not_two_cards():
+    # its MISO floats high: every register reads FF, ErrorReg's CollErr bit included (its IRQ
+    # line is not used, E41: the status register is polled; a pulled-up IRQ pin just stays high)
+    r = Rig(play="mfrc522", setup=lambda m: setattr(m.play, "irq_wired", False))
+    b = r.board
+    assert b.info()["irq"][0] == "status"
+    place(r.m.play, NTAG)
+    r.spin(100)
+    assert r.take() == [(IN_PAD, NTAG)]
+    r.m.play.power(False)
+    r.spin(500)
+    assert b.info()["two_cards"] == [0, 0]
+    assert b.alerts == [esp32.faults.PAD_READER] and b.info()["up"][0] is False
+    r.m.play.power(True)  # back, from its reset values: brought up again, then read
+    r.spin(esp32.RETRY_MS + 100)
+    assert b.info()["up"][0] is True and b.alerts == []
+    assert r.take() == []  # the card never left: still the one read
+    place(r.m.play, None)
+    r.spin(esp32.GONE_MS + 50)
+    place(r.m.play, NTAG)
+    r.spin(100)
+    assert r.take() == [(IN_PAD, NTAG)]
+
+
 def test_two_cards_in_an_mfrc522_shoe_too():
     r = Rig(draw="mfrc522")
     r.spin(20)
