@@ -93,6 +93,37 @@ def test_corrupted_frames_are_counted_and_the_loop_goes_on():
     assert r.take() == [(IN_PAD, NTAG)]  # errors are neither a card nor "no card"
 
 
+def test_failed_reads_while_a_card_rests_are_not_no_card():
+    # a marginal card: its reads fail for longer than GONE_MS, then one poll misses it
+    for kind, bad in (("pn532", "dcs"), ("mfrc522", "parity")):
+        r = Rig(play=kind)
+        place(r.m.play, NTAG)
+        r.spin(100)
+        for _ in range((esp32.GONE_MS + 100) // 5):
+            r.m.play.corrupt = bad
+            r.spin(5)
+        r.m.play.corrupt = None
+        place(r.m.play, None)
+        r.spin(40)
+        place(r.m.play, NTAG)
+        r.spin(100)
+        assert r.take() == [(IN_PAD, NTAG)], kind
+        assert r.board.info()["reader_errors"][0] >= 3
+
+
+def test_two_cards_then_one_put_back_at_once_is_no_new_read():
+    r = Rig()
+    place(r.m.play, NTAG)
+    r.spin(100)
+    r.m.play.field = [NTAG, NTAG2]
+    r.spin(esp32.GONE_MS + 100)
+    place(r.m.play, None)  # both lifted, the first one laid back a moment later
+    r.spin(40)
+    place(r.m.play, NTAG)
+    r.spin(100)
+    assert r.take() == [(IN_PAD, NTAG)]
+
+
 def test_mfrc522_bad_frames_are_counted_too():
     r = Rig(play="mfrc522")
     place(r.m.play, NTAG)
