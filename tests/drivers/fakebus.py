@@ -129,7 +129,8 @@ class PN532(_Dev):
     Not ready: a data read then gives `junk` bytes (as raw MISO values). waking: looks during
     which the chip is still waking: every byte it shifts out is 0xAA and commands are lost.
     corrupt: None, "lcs", "dcs", "start", "nack", "noack" or "error" for the next frame the
-    chip sends. silent: never ready.
+    chip sends; "other": the next response, well formed, answers another command (one the host
+    gave up on, its abort lost). silent: never ready.
     """
 
     def __init__(self, bus, latency=1):
@@ -267,7 +268,7 @@ class PN532(_Dev):
 
     def _send(self, frame, is_ack):
         c = self.corrupt
-        if c is not None and not (is_ack and c in ("lcs", "dcs", "error")):
+        if c is not None and not (is_ack and c in ("lcs", "dcs", "error", "other")):
             self.corrupt = None
             if c == "lcs":
                 frame[4] ^= 0x01
@@ -279,6 +280,9 @@ class PN532(_Dev):
                 frame = [0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00]
             elif c == "error":
                 frame = list(ERROR_FRAME)
+            elif c == "other":
+                frame[6] = 0x33 if frame[6] != 0x33 else 0x4B
+                frame[-2] = -sum(frame[5:-2]) & 0xFF
         if not self.preamble:
             frame = frame[1:]
         self._out = frame
