@@ -208,6 +208,11 @@ class MFRC522:
         if irq & _ERRIRQ:
             err = self._rreg(_ERROR)
             if err & _COLLERR:
+                # A chip without supply reads FF everywhere, CollErr included: two cards only
+                # while it still answers as an MFRC522 (else the caller brings it up again).
+                v = self._rreg(_VERSION)
+                if v not in KNOWN_VERSIONS:
+                    raise ReaderError("MFRC522: not answering (VersionReg 0x%02X)" % v)
                 raise TwoCards("MFRC522: two cards in the field")
             if err & _BADFRAME:
                 raise ReaderError("MFRC522: bad frame (ErrorReg 0x%02X)" % err)

@@ -11,7 +11,8 @@ Inputs (run() -> put(table_input)), all sampled by one loop every POLL_MS:
   seat button s (1..10) -> (IN_SEAT, s, long)   colour c (0..3) -> (IN_COLOUR, c, long)
   shuffle sensor -> (IN_SHUFFLE,), a long press included (fired once, while held)
 A card resting on a reader is one read: its UID is reported again only after the reader has
-seen no card for GONE_MS; a different UID is a new read at once. Reader errors are counted; after
+found no card, poll after poll, for GONE_MS (a failed poll or two cards are not "no card"); a
+different UID is a new read at once. Reader errors are counted; after
 REINIT_AFTER in a row the reader is brought up again (begin()), then every RETRY_MS until it
 answers. The loop itself never stops on a reader or bus error.
 
@@ -231,6 +232,7 @@ class _Pad:
             self.t0 = t
         except TwoCards:  # no guess, no input: the players are asked to take one away
             self.polling = False
+            self.seen = t  # cards were there: GONE_MS of "no card" starts afresh
             self.row = 0
             self.two += 1
             if not self.crowded:
@@ -238,6 +240,7 @@ class _Pad:
                 self._alert(self.two_code, True)
         except (ReaderError, OSError) as e:
             self.polling = False
+            self.seen = t  # a failed poll is not "no card": the card may be there still
             self.errors += 1
             self.row += 1
             self.why = e

@@ -129,7 +129,8 @@ class PN532(_Dev):
     Not ready: a data read then gives `junk` bytes (as raw MISO values). waking: looks during
     which the chip is still waking: every byte it shifts out is 0xAA and commands are lost.
     corrupt: None, "lcs", "dcs", "start", "nack", "noack" or "error" for the next frame the
-    chip sends. silent: never ready.
+    chip sends; "other": the next response, well formed, answers another command (one the host
+    gave up on, its abort lost). silent: never ready.
     """
 
     def __init__(self, bus, latency=1):
@@ -267,7 +268,7 @@ class PN532(_Dev):
 
     def _send(self, frame, is_ack):
         c = self.corrupt
-        if c is not None and not (is_ack and c in ("lcs", "dcs", "error")):
+        if c is not None and not (is_ack and c in ("lcs", "dcs", "error", "other")):
             self.corrupt = None
             if c == "lcs":
                 frame[4] ^= 0x01
@@ -279,6 +280,9 @@ class PN532(_Dev):
                 frame = [0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00]
             elif c == "error":
                 frame = list(ERROR_FRAME)
+            elif c == "other":
+                frame[6] = 0x33 if frame[6] != 0x33 else 0x4B
+                frame[-2] = -sum(frame[5:-2]) & 0xFF
         if not self.preamble:
             frame = frame[1:]
         self._out = frame
@@ -446,7 +450,9 @@ class MFRC522(_Dev):
     None, "bcc", "crc" or "parity" for the next answer. With the antenna drivers off
     (TxControlReg TX1/TX2) there is no field: cards have no power and nothing answers. The
     receiver hears a card only when RFCfgReg's gain reaches the card's needs_db (reset value
-    0x48: 33 dB). irq_wired False: the IRQ pin sits high; irq_stuck: it reads low."""
+    0x48: 33 dB). irq_wired False: the IRQ pin sits high; irq_stuck: it reads low.
+    power(False): the chip loses its supply; MISO is then not driven and reads `miso` (FF with a
+    pull-up). power(True): it starts again from its reset values (antenna off, no timer)."""
 
     COMMAND, COMIEN, DIVIEN, COMIRQ, ERROR = 0x01, 0x02, 0x03, 0x04, 0x06
     FIFODATA, FIFOLEVEL, CONTROL, BITFRAMING, TMODE, VERSION = 0x09, 0x0A, 0x0C, 0x0D, 0x2A, 0x37
@@ -463,7 +469,14 @@ class MFRC522(_Dev):
         self.corrupt = None
         self.frames = []     # (bytes, bits) sent over the air
         self.resets = 0
+        self.powered = True
+        self.miso = 0xFF
         self._reset()
+
+    def power(self, on):
+        if on and not self.powered:
+            self._reset()
+        self.powered = on
 
     def _reset(self):
         self.regs = bytearray(64)
@@ -483,6 +496,8 @@ class MFRC522(_Dev):
         pass
 
     def xfer(self, b):
+        if not self.powered:
+            return self.miso
         if self._addr is None:
             assert b & 0x01 == 0, "address byte bit 0 must be 0"
             self._read = bool(b & 0x80)
@@ -498,7 +513,7 @@ class MFRC522(_Dev):
     def _irq_level(self):
         if self.irq_stuck:
             return 0
-        if not self.irq_wired:
+        if not self.irq_wired or not self.powered:
             return 1
         self._tick()
         pending = self.irq_bits & self.regs[self.COMIEN] & 0x7F

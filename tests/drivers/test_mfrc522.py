@@ -285,3 +285,46 @@ def test_a_pn532_and_an_mfrc522_share_one_bus():
             b = draw.collect()
     assert (a, b) == (SINGLE, NTAG)
     assert pad.bad_frames == 0
+
+
+def test_a_chip_that_lost_its_supply_is_a_reader_fault_not_two_cards():
+    # MISO pulled up: every register reads FF, ErrorReg's CollErr bit included
+    bus, chip, r = rig()
+    chip.field.append(fakebus.Tag(NTAG))
+    assert poll(r) == NTAG
+    chip.power(False)
+    for _ in range(3):
+        e = raises(ReaderError, poll, r)
+        assert not isinstance(e, TwoCards) and "VersionReg 0xFF" in str(e), str(e)
+    chip.power(True)  # back from its reset values: begin() again, then it reads
+    r.begin()
+    assert poll(r) == NTAG
+
+
+def test_a_card_pulled_between_cascade_levels_gives_no_partial_uid():
+    for swap in (None, b"\x04\x5a\x3c\x99\x99\x99\x99"):  # gone, or a card with the same CL1
+        bus, chip, r = rig()
+        chip.field.append(fakebus.Tag(NTAG))
+        r.start_poll()
+        while len(chip.frames) < 4:  # CL1 selected (SAK 04), ANTICOLLISION CL2 sent
+            assert r.collect() is None
+        chip.field[:] = [fakebus.Tag(swap)] if swap else []
+        e = None
+        got = None
+        for _ in range(10):
+            try:
+                got = r.collect()
+            except ReaderError as x:
+                e = x
+                break
+            assert got is None, got
+        assert e is not None and "lost" in str(e), (swap, e)
+        if swap:
+            assert poll(r) == swap  # the next poll reads it whole
+
+
+def test_two_cards_alike_in_the_first_level_collide_in_the_second():
+    bus, chip, r = rig()
+    chip.field.extend([fakebus.Tag(NTAG), fakebus.Tag(b"\x04\x5a\x3c\x99\x8b\x61\x80")])
+    raises(TwoCards, poll, r)
+    assert chip.frames[-1] == (b"\x95\x20", 0)  # CL1 alike: the collision shows at CL2

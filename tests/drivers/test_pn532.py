@@ -129,7 +129,7 @@ def test_corrupted_frames_raise_and_the_next_poll_is_clean():
     chip.field.append(NTAG)
     errors = 0
     for kind, why in (("lcs", "LCS"), ("dcs", "DCS"), ("start", "start code"), ("nack", "NACK"),
-                      ("error", "error frame")):
+                      ("error", "error frame"), ("other", "unexpected frame")):
         chip.corrupt = kind
         try:
             poll(r)
@@ -137,7 +137,7 @@ def test_corrupted_frames_raise_and_the_next_poll_is_clean():
             assert why in str(e), (kind, str(e))
             errors += 1
         assert poll(r) == NTAG  # nothing left over from the bad frame
-    assert errors == 5
+    assert errors == 6
     assert chip.bad_frames == 0
 
 

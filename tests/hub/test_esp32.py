@@ -93,6 +93,37 @@ def test_corrupted_frames_are_counted_and_the_loop_goes_on():
     assert r.take() == [(IN_PAD, NTAG)]  # errors are neither a card nor "no card"
 
 
+def test_failed_reads_while_a_card_rests_are_not_no_card():
+    # a marginal card: its reads fail for longer than GONE_MS, then one poll misses it
+    for kind, bad in (("pn532", "dcs"), ("mfrc522", "parity")):
+        r = Rig(play=kind)
+        place(r.m.play, NTAG)
+        r.spin(100)
+        for _ in range((esp32.GONE_MS + 100) // 5):
+            r.m.play.corrupt = bad
+            r.spin(5)
+        r.m.play.corrupt = None
+        place(r.m.play, None)
+        r.spin(40)
+        place(r.m.play, NTAG)
+        r.spin(100)
+        assert r.take() == [(IN_PAD, NTAG)], kind
+        assert r.board.info()["reader_errors"][0] >= 3
+
+
+def test_two_cards_then_one_put_back_at_once_is_no_new_read():
+    r = Rig()
+    place(r.m.play, NTAG)
+    r.spin(100)
+    r.m.play.field = [NTAG, NTAG2]
+    r.spin(esp32.GONE_MS + 100)
+    place(r.m.play, None)  # both lifted, the first one laid back a moment later
+    r.spin(40)
+    place(r.m.play, NTAG)
+    r.spin(100)
+    assert r.take() == [(IN_PAD, NTAG)]
+
+
 def test_mfrc522_bad_frames_are_counted_too():
     r = Rig(play="mfrc522")
     place(r.m.play, NTAG)
@@ -219,6 +250,30 @@ def test_two_cards_at_the_pad_are_refused_by_the_board_itself():
     assert r.take() == [(IN_PAD, NTAG2)] and b.alerts == []
     b.leds.show(turn=2)
     assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[1]
+
+
+def test_an_mfrc522_without_supply_is_a_missing_reader_not_two_cards():
+    # its MISO floats high: every register reads FF, ErrorReg's CollErr bit included (its IRQ
+    # line is not used, E41: the status register is polled; a pulled-up IRQ pin just stays high)
+    r = Rig(play="mfrc522", setup=lambda m: setattr(m.play, "irq_wired", False))
+    b = r.board
+    assert b.info()["irq"][0] == "status"
+    place(r.m.play, NTAG)
+    r.spin(100)
+    assert r.take() == [(IN_PAD, NTAG)]
+    r.m.play.power(False)
+    r.spin(500)
+    assert b.info()["two_cards"] == [0, 0]
+    assert b.alerts == [esp32.faults.PAD_READER] and b.info()["up"][0] is False
+    r.m.play.power(True)  # back, from its reset values: brought up again, then read
+    r.spin(esp32.RETRY_MS + 100)
+    assert b.info()["up"][0] is True and b.alerts == []
+    assert r.take() == []  # the card never left: still the one read
+    place(r.m.play, None)
+    r.spin(esp32.GONE_MS + 50)
+    place(r.m.play, NTAG)
+    r.spin(100)
+    assert r.take() == [(IN_PAD, NTAG)]
 
 
 def test_two_cards_in_an_mfrc522_shoe_too():
