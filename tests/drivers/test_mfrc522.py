@@ -25,6 +25,17 @@ def poll(r):
     return fakebus.poll(r, 100)
 
 
+def _failure(r, polls=10):
+    """The ReaderError that collect() raises within polls, no UID before it."""
+    for _ in range(polls):
+        try:
+            got = r.collect()
+        except ReaderError as e:
+            return e
+        assert got is None, got
+    raise AssertionError("no error in %d polls" % polls)
+
+
 def crc(data):
     return bytes(data) + bytes(fakebus.crc_a(data))
 
@@ -202,15 +213,7 @@ def test_a_card_pulled_away_mid_read():
         got = r.collect()
         assert got is None
     chip.field.remove(tag)
-    e = None
-    for _ in range(10):
-        try:
-            got = r.collect()
-        except ReaderError as x:
-            e = x
-            break
-        assert got is None
-    assert e is not None and "lost" in str(e)
+    assert "lost" in str(_failure(r))
 
 
 def test_collect_returns_at_once_while_the_chip_works():
@@ -309,16 +312,8 @@ def test_a_card_pulled_between_cascade_levels_gives_no_partial_uid():
         while len(chip.frames) < 4:  # CL1 selected (SAK 04), ANTICOLLISION CL2 sent
             assert r.collect() is None
         chip.field[:] = [fakebus.Tag(swap)] if swap else []
-        e = None
-        got = None
-        for _ in range(10):
-            try:
-                got = r.collect()
-            except ReaderError as x:
-                e = x
-                break
-            assert got is None, got
-        assert e is not None and "lost" in str(e), (swap, e)
+        e = _failure(r)
+        assert "lost" in str(e), (swap, e)
         if swap:
             assert poll(r) == swap  # the next poll reads it whole
 
