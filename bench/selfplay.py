@@ -7,6 +7,14 @@ second under this interpreter (CPython: `make bench`, or `python bench/selfplay.
   python bench/selfplay.py [rounds]                   this tree
   python bench/selfplay.py --compare [pairs] [rounds] base commit beside this tree, interleaved
   python bench/selfplay.py --firmware DIR [rounds]    the engine and players of another tree
+  python bench/selfplay.py --case K [rounds]          one case only (0 official 4 players,
+                                                      1 official 2, 2 every house rule)
+
+When the shared machine is too loaded for CPU time to mean much, count instructions instead
+(deterministic): valgrind --tool=cachegrind --cache-sim=no over `--case K` at 20 and 320 rounds
+(with --firmware for the base tree), the difference divided by 300. On 2026-12-01, a round at
+c6af61c / before the players' new generator / after it: official 4 players 5.63 / 3.89 / 3.55 M
+instructions, 2 players 4.55 / 3.21 / 2.81 M, every house rule 13.43 / 9.09 / 7.51 M.
 
 Peer: bench/peers/peer_bench.py (`make bench-peers`) plays RLCard 1.2.0's UNO env, 2 random
 players, interleaved with ours, in CPU time: RLCard steps about 800-900 games a second here
@@ -94,9 +102,13 @@ def main():
         compare(int(sys.argv[2]) if len(sys.argv) > 2 else 5,
                 int(sys.argv[3]) if len(sys.argv) > 3 else 1000)
         return
+    cases = CASES
+    if sys.argv[1:2] == ["--case"]:
+        cases = (CASES[int(sys.argv[2])],)
+        del sys.argv[1:3]
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     print("self-play, %s %s" % (sys.implementation.name, sys.version.split()[0]))
-    for label, settings, seats in CASES:
+    for label, settings, seats in cases:
         secs, inputs = selfplay(seats, rounds, settings)
         print("  %-16s %2d players: %6.0f rounds/s  %5.1f inputs/round  %5.2f us/input  (%d rounds)" % (
             label, len(seats), rounds / secs, inputs / rounds, secs / inputs * 1e6, rounds))
