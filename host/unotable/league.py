@@ -38,7 +38,7 @@ from uno.events import (CATCH, CHALLENGE, MATCH_OVER, PENALTY, PLAY, REJECT, ROU
 from uno.record import Replay
 from unotable.errors import NotFound, UsageError
 
-RESULTS = 1                 # the index's version: a change rebuilds it from the inputs
+RESULTS = 2                 # the index's version: a change rebuilds it (2: M4 teams)
 RULE = (3, 1)               # league points: "3,1" = 3 a match won, 1 a round won
 RULE_NAME = "match win 3, round win 1"
 _W4 = 14                    # uno.cards.RANKS.index("W4")
@@ -162,14 +162,16 @@ def rounds(store, table_id):
                 cur["winner"], cur["points"], cur["last"] = e[1], e[2], seq
                 cur["wall"] = dates.get(seq)
                 cur["players"] = {s: who(t.players[s]) for s in t.seats}
-                mine.append((e[1], "round_won", 1))
-                mine.append((e[1], "points", e[2]))
+                for s in t._team(e[1]):     # M4: a member going out wins for the team,
+                    mine.append((s, "round_won", 1))    # each member scores the points
+                    mine.append((s, "points", e[2]))
             elif code == SCORE:
                 mine.append((e[1], "points_table", e[2] - totals.get(e[1], 0)))
                 totals[e[1]] = e[2]
             elif code == MATCH_OVER:
                 cur["match_winner"] = e[1]
-                mine.append((e[1], "match_won", 1))
+                # M4: the team's match (the engine names its first seat of the best score)
+                mine.extend((s, "match_won", 1) for s in t._team(e[1]))
                 mine.extend((s, "match_end", 1) for s in cur["seats"])
             elif code == CATCH:
                 mine.append((e[2], "unos_forgotten", 1))

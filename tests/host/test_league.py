@@ -369,3 +369,42 @@ def test_csv_never_hands_a_spreadsheet_a_formula():
     league.write_csv(rows, out)
     got = [r[0] for r in csv.reader(io.StringIO(out.getvalue().lstrip("\ufeff")))][1:]
     assert got == ["'=1+1", "'@SUM(A1)", "'-Li", "Ann"]
+
+
+def test_with_teams_the_partners_win_the_round_and_the_match_too(tmp_path):
+    """M4: a member going out wins for the team and each member scores the points. With
+    teams=2 at four seats (1 and 3 against 2 and 4) the partner of the seat that went out was
+    counted no round won, no points and no match won (the engine names the team's first seat
+    as the match's winner)."""
+    from uno.bot import Bot
+    from uno.events import IN_PLAYER, IN_RULE, IN_SEAT, P_MATCH_OVER
+    from uno.script import dumps, input_dict
+    from uno.table import Table
+    t = Table()
+    bot = Bot(t, [1, 2, 3, 4], seed=7)
+    lines = []
+    for inp in [(IN_RULE, "teams", 2), (IN_RULE, "target", 1)] + [
+            x for s, who in zip((1, 2, 3, 4), ("Ann", "Bo", "Cy", "Dee"))
+            for x in ((IN_SEAT, s, 0), (IN_PLAYER, s, who))]:
+        bot.keep(list(t.feed(inp)))
+        lines.append(dumps(input_dict(inp, t.registry)))
+    won = None
+    while t.phase != P_MATCH_OVER:
+        inp, evs = bot.step()
+        lines.append(dumps(input_dict(inp, t.registry)))
+        won = next((e for e in evs if e[0] == ROUND_OVER), won)
+    path = str(tmp_path / "teams.jsonl")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    db = str(tmp_path / "h.sqlite3")
+    stored(db, "a000000000000001", "t", path, WALL)
+    with Store(db) as s:
+        league.refresh_all(s)
+        rows = by_player(league.standings(s, season=True))
+    team = ("Ann", "Cy") if won[1] in (1, 3) else ("Bo", "Dee")
+    for p in rows:
+        d = rows[p]
+        mine = p in team
+        assert (d["rounds_won"], d["matches_won"], d["points"]) == (
+            (1, 1, won[2]) if mine else (0, 0, 0)), p
+        assert d["league_points"] == (4 if mine else 0)
