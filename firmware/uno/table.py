@@ -203,7 +203,7 @@ class Table:
     dry                 passes in a row with nothing left to draw (T6)
     winner, clock       last round's winner; the table's time in ms (P2)
     out                 the events of the last feed (a reused list)
-    Use judge(), playable(), owes(), drawer(), deadline() and hand_sum() rather than
+    Use judge(), playable(), owes(), drawer(), deadline(), hand_sum() and team() rather than
     re-deriving rules from these.
     """
     if _HOST:
@@ -1402,7 +1402,7 @@ class Table:
             if not finished:
                 return 0
             teams = self.rules.teams
-            if teams:  # a team all out (_team's members, without the lists)
+            if teams:  # a team all out (team()'s members, without the lists)
                 seats = self.seats
                 n = len(seats)
                 for s in finished:
@@ -1420,7 +1420,7 @@ class Table:
                 return s
         return 0
 
-    def _team(self, seat):
+    def team(self, seat):
         """M4: partners sit apart: the i-th seat of the table is on team i mod teams."""
         teams = self.rules.teams
         if not teams:
@@ -1432,7 +1432,7 @@ class Table:
         """M1 (M2, M4): score the round, then the match."""
         out = self.out
         rules = self.rules
-        mates = self._team(winner)
+        mates = self.team(winner)
         losers = [s for s in self.seats if s not in mates and s not in self.finished]
         pts = 0
         for s in losers:

@@ -162,7 +162,7 @@ def rounds(store, table_id):
                 cur["winner"], cur["points"], cur["last"] = e[1], e[2], seq
                 cur["wall"] = dates.get(seq)
                 cur["players"] = {s: who(t.players[s]) for s in t.seats}
-                for s in t._team(e[1]):     # M4: a member going out wins for the team,
+                for s in t.team(e[1]):     # M4: a member going out wins for the team,
                     mine.append((s, "round_won", 1))    # each member scores the points
                     mine.append((s, "points", e[2]))
             elif code == SCORE:
@@ -171,7 +171,7 @@ def rounds(store, table_id):
             elif code == MATCH_OVER:
                 cur["match_winner"] = e[1]
                 # M4: the team's match (the engine names its first seat of the best score)
-                mine.extend((s, "match_won", 1) for s in t._team(e[1]))
+                mine.extend((s, "match_won", 1) for s in t.team(e[1]))
                 mine.extend((s, "match_end", 1) for s in cur["seats"])
             elif code == CATCH:
                 mine.append((e[2], "unos_forgotten", 1))
