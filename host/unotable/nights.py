@@ -488,7 +488,8 @@ def _monitor_all(args):
 def _watch(args, link, db, name, stop=None):
     """Syncs, then narrates each new input as the engine here decides it, until --count
     inputs were shown or stop is set (monitor --all)."""
-    db.sync(name, link)
+    link.set_clock()    # as sync and serve do: a boot only monitored got no clock note, its
+    db.sync(name, link)  # rounds no date, and the night's standings went without them
     run = Replay()
     seen = 0
     for _ in run.run(db.script_lines(name, 1, None)):

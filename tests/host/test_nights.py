@@ -151,3 +151,7 @@ def test_monitor_narrates_the_table_as_it_plays(code, tmp_path, capsys):
         assert "seat 3 joins" in out and "seat 4 joins" in out and "shuffled pile loaded" in out
     finally:
         table.close()
+    from unotable.store import Store
+    with Store(db) as st:            # monitor sets the clock as sync does: the inputs of a boot
+        tid = st.tables()[0]["id"]   # only monitored are dated, their rounds in their night
+        assert st.clocks(tid), "no clock note: the rounds would have no date"
