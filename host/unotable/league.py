@@ -221,8 +221,15 @@ def refresh(store, table_id):
         "SELECT max(last) FROM results WHERE table_id = ?", (table_id,)).fetchone()[0] or 0)
     rows = []
     new = 0
+    # rounds indexed before a clock note could date them (a boot only monitored, an old
+    # firmware): dated now if one can, or the night's standings go without them for ever
+    undated = set() if fresh else {r[0] for r in store.db.execute(
+        "SELECT DISTINCT last FROM results WHERE table_id = ? AND wall IS NULL", (table_id,))}
+    dated = []
     for r in rounds(store, table_id):
         if r["last"] <= have:
+            if r["last"] in undated and r["wall"] is not None:
+                dated.append((r["wall"], table_id, r["last"]))
             continue
         new += 1
         for s, c in r["seats"].items():
@@ -234,6 +241,8 @@ def refresh(store, table_id):
             store.db.execute("DELETE FROM results WHERE table_id = ?", (table_id,))
         store.db.executemany("INSERT OR REPLACE INTO results VALUES (%s)"
                              % ",".join("?" * (8 + len(COUNTS))), rows)
+        store.db.executemany("UPDATE results SET wall = ? WHERE table_id = ? AND last = ?",
+                             dated)
         store.db.execute("INSERT OR REPLACE INTO results_seen VALUES (?, ?, ?)",
                          (table_id, RESULTS, top))
     return new

@@ -408,3 +408,22 @@ def test_with_teams_the_partners_win_the_round_and_the_match_too(tmp_path):
         assert (d["rounds_won"], d["matches_won"], d["points"]) == (
             (1, 1, won[2]) if mine else (0, 0, 0)), p
         assert d["league_points"] == (4 if mine else 0)
+
+
+def test_a_round_indexed_before_a_clock_note_gets_its_date_when_one_comes(tmp_path):
+    # A boot synced before its clock was set: the round was indexed without a date and, never
+    # looked at again, stayed out of every night. The next sync's clock note dates it.
+    db = str(tmp_path / "h.sqlite3")
+    recs, _ = records(ROUND4)
+    with Store(db) as s:
+        s.name_table("t1", "hall")
+        s.sync("t1", FakeLink(recs, tid="t1"))
+        assert league.refresh(s, "t1") == 1
+        walls = s.db.execute("SELECT wall FROM results WHERE table_id = 't1'").fetchall()
+        assert walls and all(w[0] is None for w in walls)
+        s.add_clocks("t1", [(recs[-1][0] + 2, WALL, recs[-1][1])])   # after the round, same boot
+        more = recs + [(recs[-1][0] + 3, recs[-1][1] + 500, False, (3, 1, 0))]
+        s.sync("t1", FakeLink(more, tid="t1"))
+        assert league.refresh(s, "t1") == 0                          # no new round, one dated
+        walls = s.db.execute("SELECT wall FROM results WHERE table_id = 't1'").fetchall()
+        assert all(w[0] is not None and abs(w[0] - WALL) < 3600 for w in walls), walls
