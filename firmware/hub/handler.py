@@ -160,7 +160,8 @@ class LinkHandler:
         ph = self.hub.table.phase
         if ph == _P_DEAL or ph == _P_START or ph == _P_PLAY:
             raise ValueError(_why_rule(_R_LOCKED))
-        from uno.rules import check, preset
+        from uno.rules import Settings, check, preset
+        rules = self.hub.table.rules
         try:
             for text in (name, value if isinstance(value, str) else ""):
                 for ch in text:            # "\u0667" is a digit to CPython, not to the board
@@ -168,20 +169,14 @@ class LinkHandler:
                         raise ValueError(text)
             if name == "preset":
                 preset(value)
+                same = not Settings(rules.as_dict()).apply_preset(value)
             else:
-                check(name, value)
+                same = check(name, value) == getattr(rules, name)  # check: a known name
         except (ValueError, TypeError):
             raise ValueError(_why_rule(0))
-        if self._same(name, value):  # nothing would change: nothing to log (a host that sets
-            return                   # rules in a loop must not fill the log)
+        if same:  # nothing would change: nothing to log (a host that sets rules in a loop
+            return  # must not fill the log)
         self._fed((_IN_RULE, name, value))
-
-    def _same(self, name, value):
-        from uno.rules import Settings, check
-        rules = self.hub.table.rules
-        if name != "preset":
-            return getattr(rules, name) == check(name, value)
-        return not Settings(rules.as_dict()).apply_preset(value)
 
     def set_player(self, seat, name):
         # Judged before it is logged, as a rule is: a refused name leaves no input behind.

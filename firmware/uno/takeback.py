@@ -361,12 +361,12 @@ class TakeBack:
         start = self.start
         log = self.log
         end = self.n
-        cuts = [at for at, h, _, _ in self._records(log, end, 0) if h & _OK]
+        cuts = self._accepted(log, end)
         if n > len(cuts) and self.prev:  # reach into the chunk before
             start, log = self.prev
             log = log + bytes(self.log[:end])
             end = len(log)
-            cuts = [at for at, h, _, _ in self._records(log, end, 0) if h & _OK]
+            cuts = self._accepted(log, end)
         if n > len(cuts):
             return self._refuse(_R_UNDO_PAST, inp, ms)
         before = bytearray(t.loc)
@@ -406,13 +406,14 @@ class TakeBack:
         """How many accepted inputs a take-back can reach now: (IN_UNDO, n) past it is refused.
         The hub asks before it logs a host's take-back, so a host retrying in a loop logs
         nothing."""
-        n = 0
-        for end, log in ((self.n, self.log), (len(self.prev[1]), self.prev[1]) if self.prev
-                         else (0, b"")):
-            for _, h, _, _ in self._records(log, end, 0):
-                if h & _OK:
-                    n += 1
+        n = len(self._accepted(self.log, self.n))
+        if self.prev:
+            n += len(self._accepted(self.prev[1], len(self.prev[1])))
         return n
+
+    def _accepted(self, log, end):
+        """The offsets of the accepted inputs logged in log[:end] (a take-back cuts there)."""
+        return [at for at, h, _, _ in self._records(log, end, 0) if h & _OK]
 
     def _refuse(self, why, inp, ms):
         t = self.t  # feed has already taken the input's time

@@ -15,7 +15,7 @@ import traceback
 from unotable import _quiet_ctrl_c, commands, league, nights, players, settings, sim
 from unotable.build import BOARD_ARCH
 from unotable.errors import UnotableError, UsageError, endless, file_error
-from unotable.store import damaged, default_path
+from unotable.store import default_path, unexpected
 from unotable.ui import Progress
 
 # What Ctrl-C leaves, said in its one line.
@@ -444,13 +444,9 @@ def main(argv=None):
             # `> file` on a full disk (a file it names is written with its name): the output
             return _fail(name, "cannot write the output: %s" % (e.strerror or e), 2, debug)
         return _fail(name, file_error(e), 2, debug)
-    except Exception as e:      # a bug: one line, never a traceback (--debug shows it)
-        said = damaged(e, getattr(args, "db", None))
-        if said is not None:    # the database opened, but a page of it is damaged
-            return _fail(name, said, 2, debug)
-        return _fail(name, "unexpected error (%s: %s): a bug in unotable; please report it "
-                     "with the command you ran (--debug shows where)" % (type(e).__name__, e),
-                     3, debug)
+    except Exception as e:      # a damaged database, or a bug: one line, never a traceback
+        code, line = unexpected(e, getattr(args, "db", None))
+        return _fail(name, line + (" (--debug shows where)" if code == 3 else ""), code, debug)
 
 
 def _utf8_names(args):

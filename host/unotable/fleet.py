@@ -115,7 +115,7 @@ def each(port_list, job, quiet=False, stop=None, what="", db=None):
     "unotable WHAT: NAME: why"). quiet: the jobs print nothing on stdout (--json). stop: a
     threading.Event set on Ctrl-C, for jobs that run until stopped (monitor). db: the host
     database's path (--db), named when it is damaged."""
-    from unotable.store import damaged
+    from unotable.store import unexpected
     tables = [Table(p) for p in port_list]
     real = sys.stdout
     lines = _Lines(real, quiet)
@@ -129,14 +129,8 @@ def each(port_list, job, quiet=False, stop=None, what="", db=None):
             t.code, t.error = e.code, str(e)
         except OSError as e:
             t.code, t.error = 2, str(file_error(e))
-        except Exception as e:      # a bug: one line, as cli.main says it
-            said = damaged(e, db)
-            if said is not None:    # the database opened, but a page of it is damaged
-                t.code, t.error = 2, str(said)
-            else:
-                t.code, t.error = 3, ("unexpected error (%s: %s): a bug in unotable; please "
-                                      "report it with the command you ran"
-                                      % (type(e).__name__, e))
+        except Exception as e:      # a damaged database, or a bug: one line, as cli.main
+            t.code, t.error = unexpected(e, db)
         finally:
             lines.end()
         if t.error:         # on stderr even with --json: a person reads it there

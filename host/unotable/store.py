@@ -154,6 +154,16 @@ def damaged(e, path=None):
     return StoreError(_unusable(path or default_path(), e))
 
 
+def unexpected(e, path=None):
+    """An exception no command caught, as (exit code, its one line): a host database damaged
+    past its first page is the user's to mend (2), anything else a bug of ours (3)."""
+    said = damaged(e, path)
+    if said is not None:
+        return 2, str(said)
+    return 3, ("unexpected error (%s: %s): a bug in unotable; please report it with the "
+               "command you ran" % (type(e).__name__, e))
+
+
 def default_path():
     """$UNOTABLE_DB, else the per-user data folder's tables.sqlite3."""
     if os.environ.get("UNOTABLE_DB"):

@@ -78,6 +78,19 @@ def stored(db, tid, label, path, wall):
     return recs
 
 
+def season(tmp_path, lines):
+    """The season's standings by player, and the games, of one table whose log is these
+    script lines."""
+    path = str(tmp_path / "table.jsonl")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    db = str(tmp_path / "h.sqlite3")
+    stored(db, "a000000000000001", "hall-1", path, WALL)
+    with Store(db) as s:
+        league.refresh_all(s)
+        return by_player(league.standings(s, season=True)), s.games("a000000000000001")
+
+
 def by_player(rows):
     return {d["player"]: d for d in rows}
 
@@ -278,15 +291,7 @@ def test_a_new_group_after_a_match_is_counted_as_itself(tmp_path):
     bot.players = [1, 3]
     match()
     names = ({1: "Ann", 2: "Bo"}[winners[0]], {1: "Ann", 3: "Cy"}[winners[1]])
-    path = str(tmp_path / "groups.jsonl")
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    db = str(tmp_path / "h.sqlite3")
-    stored(db, "a000000000000001", "hall-1", path, WALL)
-    with Store(db) as s:
-        league.refresh_all(s)
-        got = by_player(league.standings(s, season=True))
-        games = s.games("a000000000000001")
+    got, games = season(tmp_path, lines)
     assert sorted(got) == ["Ann", "Bo", "Cy"]
     assert [(got[p]["rounds"], got[p]["matches"]) for p in ("Ann", "Bo", "Cy")] == \
         [(2, 2), (1, 1), (1, 1)]
@@ -393,14 +398,7 @@ def test_with_teams_the_partners_win_the_round_and_the_match_too(tmp_path):
         inp, evs = bot.step()
         lines.append(dumps(input_dict(inp, t.registry)))
         won = next((e for e in evs if e[0] == ROUND_OVER), won)
-    path = str(tmp_path / "teams.jsonl")
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    db = str(tmp_path / "h.sqlite3")
-    stored(db, "a000000000000001", "t", path, WALL)
-    with Store(db) as s:
-        league.refresh_all(s)
-        rows = by_player(league.standings(s, season=True))
+    rows, _ = season(tmp_path, lines)
     team = ("Ann", "Cy") if won[1] in (1, 3) else ("Bo", "Dee")
     for p in rows:
         d = rows[p]
