@@ -152,6 +152,7 @@ _MISPLAYS = (_R_NOT_TURN, _R_UNPLAYABLE, _R_W4_ILLEGAL, _R_ONLY_DRAWN, _R_MUST_D
 # TakeBack's log (uno/takeback.py), for the one case feed writes itself
 _LOG_OK = const(8)  # takeback._OK: an accepted input
 _CAP = const(512)   # takeback._CAP: a chunk's bytes
+_LOG_MS = const(16)  # takeback._MS: the input's time follows
 
 SHOE = const(0)
 PILE = const(11)
@@ -343,16 +344,30 @@ class Table:
             if len(out) == 1 and out[0][0] == _REJECT:
                 if ms < 0:
                     return out  # changed nothing and took no time
-            elif ms < 0 and card >= 0:
+            elif card >= 0:
                 # an accepted card read, most of a round: TakeBack.keep's first case, inline
                 back = self.back
                 i = back.n
-                if i <= back.room and i < _CAP - 1 and self.phase == back.phase:
+                if i <= back.room and i < _CAP - 3 and self.phase == back.phase:
                     log = back.log
-                    log[i] = kind | _LOG_OK
-                    log[i + 1] = card
-                    back.n = i + 2
-                    return out
+                    if ms < 0:
+                        log[i] = kind | _LOG_OK
+                        log[i + 1] = card
+                        back.n = i + 2
+                        return out
+                    d = ms - back.ms
+                    if 0 <= d < 8192:  # the hub's inputs come 0.1-8 s apart: one byte or two
+                        log[i] = kind | _LOG_OK | _LOG_MS
+                        log[i + 1] = card
+                        if d < 64:
+                            log[i + 2] = d << 1
+                            back.n = i + 3
+                        else:
+                            log[i + 2] = (d << 1) & 127 | 128
+                            log[i + 3] = d >> 6
+                            back.n = i + 4
+                        back.ms = ms
+                        return out
             self.back.keep(inp, ms, out, card)
             return out
         if (kind == _IN_SEAT or kind == _IN_COLOUR) and n == 3 and type(a) is int:
