@@ -296,9 +296,12 @@ class Table:
         del out[:]
         if ms >= 0:
             self._time(ms)
-        n = len(inp)
-        kind = inp[0] if n else 0
-        a = inp[1] if n > 1 else None
+        try:  # (kind, argument, ...): every input but a shuffle
+            kind = inp[0]
+            a = inp[1]
+        except LookupError:  # a shuffle, or an empty input (one that is no sequence raises)
+            kind = inp[0] if len(inp) else 0
+            a = None
         if kind == _IN_SHOE or kind == _IN_PAD:
             try:
                 card = self.registry.find(a)
@@ -370,6 +373,7 @@ class Table:
                         return out
             self.back.keep(inp, ms, out, card)
             return out
+        n = len(inp)
         if (kind == _IN_SEAT or kind == _IN_COLOUR) and n == 3 and type(a) is int:
             if kind == _IN_COLOUR:
                 self._colour(a)
