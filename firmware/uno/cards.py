@@ -42,7 +42,11 @@ def _deck():
     return bytes(faces)
 
 
-DECK = _deck()  # face of each physical card, in canonical order
+_FACES = _deck()
+# face of each physical card, in canonical order: bytes on the board (108 bytes of heap), a
+# tuple on the host, which CPython 3.11 indexes in one specialised step (bytes: the generic
+# subscript, a few times every input; issue 10's replay bench)
+DECK = tuple(_FACES) if _HOST else _FACES
 
 
 def colour(card):
@@ -97,7 +101,7 @@ def parse_card(text):
     copy = text[-1:]
     if copy and copy in "abcd" and len(text) > 1:
         face = parse_face(text[:-1])
-        card = DECK.find(bytes((face,))) + "abcd".index(copy)
+        card = _FACES.find(bytes((face,))) + "abcd".index(copy)
         if card >= NCARDS or DECK[card] != face:
             raise ValueError("no such copy: %r" % text)
         return face, card
@@ -106,7 +110,7 @@ def parse_card(text):
 
 def copies(face):
     """Physical indices of every copy of a face."""
-    first = DECK.find(bytes((face,)))
+    first = _FACES.find(bytes((face,)))
     out = []
     i = first
     while i < NCARDS and DECK[i] == face:
@@ -208,9 +212,11 @@ class Registry:
             return -1
 
     lookup = card  # through the index, as the board reads (the host's card() is a dict)
-    # card(), or on the host a dict's own lookup that raises TypeError for what it cannot hash
-    # (a bytearray read: the caller asks card() then)
-    find = card
+    if not _HOST:
+        # card(), or on the host (set per instance, not shadowing a method here: CPython loads
+        # it in one specialised step) a dict's own lookup that raises TypeError for what it
+        # cannot hash (a bytearray read: the caller asks card() then)
+        find = card
 
     @classmethod
     def from_blob(cls, blob):

@@ -27,6 +27,15 @@ from uno.cards import DECK, points
 from uno.rules import Settings
 from uno.takeback import TakeBack
 
+if _HOST:
+    def _places(n):
+        # ahead and behind: CPython 3.11 indexes a list in one specialised step and a
+        # bytearray through the generic subscript (loc stays bytes: the take-back packs it
+        # at every segment's start, where a list costs more than its reads save)
+        return [0] * n
+else:
+    _places = bytearray  # the board: a byte each
+
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _BACK = const(8)
 _BLOCKED = const(39)
@@ -234,15 +243,15 @@ class Table:
         self.winner = 0
         self.clock = -1          # ms of the last tick (P2)
         self.phase = _P_LOBBY
-        self.ahead = bytearray(MAX_SEAT + 1)  # _order fills them
-        self.behind = bytearray(MAX_SEAT + 1)
+        self.ahead = _places(MAX_SEAT + 1)  # _order fills them
+        self.behind = _places(MAX_SEAT + 1)
         self.players = [None] * (MAX_SEAT + 1)  # issue 12: a badge's UID (bytes) or a name
         self.naming = 0          # the seat that joined last: a badge tapped now is its player
         self._reset_round()
         self.back = TakeBack(self)  # issue 10: the round's inputs, for take-backs
 
     def _reset_round(self):
-        self.loc = bytearray(_NCARDS)            # all in the shoe
+        self.loc = bytearray(_NCARDS)            # all in the shoe (packed at every segment start)
         self.hands = [[] for _ in range(MAX_SEAT + 1)]
         self.active = list(self.seats)           # this round's turn order (M3 removes)
         self.finished = []                       # seats out of this round, in order (M3)
@@ -303,8 +312,9 @@ class Table:
             kind = inp[0] if len(inp) else 0
             a = None
         if kind == _IN_SHOE or kind == _IN_PAD:
+            find = self.registry.find  # (an attribute, not a method on the host: a plain load)
             try:
-                card = self.registry.find(a)
+                card = find(a)
             except TypeError:  # the host's dict cannot hash it (a bytearray read)
                 card = self.registry.card(a)
             if card < 0:

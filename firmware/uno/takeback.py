@@ -241,7 +241,9 @@ class TakeBack:
         t = self.t
         self.start = None  # the old one may go before the new one is made
         if self.rules is None:  # packed again only after a rule input changed them
-            self.rules = _pack(t.rules.__dict__, ())
+            # (as_dict: reading __dict__ would make CPython give up its fast reads of the
+            # settings, every rule the table asks for at every input)
+            self.rules = _pack(t.rules.as_dict(), ())
         self.start = (_pack_table(t), self.rules, self.ms)
         self.n = 0         # bytes of the log in use
         self.phase = t.phase
