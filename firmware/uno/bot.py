@@ -44,6 +44,11 @@ class Rng:
         self.x = x
 
 
+try:
+    import micropython  # noqa: F401
+    _small = bytes  # 108 bytes a sieve (the heap bench's players run on the unix port)
+except ImportError:
+    _small = tuple  # CPython 3.11 indexes a tuple in one specialised step, bytes generically
 _sieves = {}
 
 
@@ -53,8 +58,8 @@ def _sieve(colour, rank):
     key = colour << 4 | rank
     ok = _sieves.get(key)
     if ok is None:
-        ok = _sieves[key] = bytes(2 if f >> 4 == WILD else 1 if f >> 4 == colour or
-                                  f & 15 == rank else 0 for f in DECK)
+        ok = _sieves[key] = _small(2 if f >> 4 == WILD else 1 if f >> 4 == colour or
+                                   f & 15 == rank else 0 for f in DECK)
     return ok
 
 
@@ -182,19 +187,18 @@ class Bot:
             if uid:
                 return (IN_PAD, uid)
         seat = t.turn
-        judge = t.judge
         if t.pending:
             if t.w4_from and rng.chance(self.p_challenge):
                 return (IN_SEAT, seat, 1)
             if rules.stacking != "off" and t.answerable:
                 for c in t.hands[seat]:
                     r = DECK[c] & 15  # only a D or a W4 may be stacked: judge no other card
-                    if (r == RANK_DRAW2 or r == RANK_WILD4) and judge(seat, c)[0] == PLAY_STACK \
+                    if (r == RANK_DRAW2 or r == RANK_WILD4) and t.judge(seat, c)[0] == PLAY_STACK \
                             and rng.chance(700):
                         return (IN_PAD, self.uid(c))
             return self._read_shoe()
         if t.drawn >= 0:
-            if judge(seat, t.drawn)[0] and (rules.forced == "yes" or rng.chance(800)):
+            if t.judge(seat, t.drawn)[0] and (rules.forced == "yes" or rng.chance(800)):
                 return (IN_PAD, self.uid(t.drawn))
             return (IN_SEAT, seat, 0)
         x = rng.x
@@ -219,11 +223,11 @@ class Bot:
                 ok = _sieves.get(col << 4 | top) or _sieve(col, top)
                 for c in hand:
                     v = ok[c]
-                    if v and (v == 1 or judge(seat, c)[0] == PLAY_TURN):
+                    if v and (v == 1 or t.judge(seat, c)[0] == PLAY_TURN):
                         return (IN_PAD, self.uid(c))
             else:  # a last card: T5's option may hold it back
                 for c in hand:
-                    if judge(seat, c)[0] == PLAY_TURN:
+                    if t.judge(seat, c)[0] == PLAY_TURN:
                         return (IN_PAD, self.uid(c))
         shoe = self.shoe  # _read_shoe, inline: most turns draw
         if shoe:
