@@ -212,11 +212,9 @@ class Registry:
             return -1
 
     lookup = card  # through the index, as the board reads (the host's card() is a dict)
-    if not _HOST:
-        # card(), or on the host (set per instance, not shadowing a method here: CPython loads
-        # it in one specialised step) a dict's own lookup that raises TypeError for what it
-        # cannot hash (a bytearray read: the caller asks card() then)
-        find = card
+    # card(), or on the host a dict's own lookup that raises TypeError for what it cannot hash
+    # (a bytearray read: the caller asks card() then)
+    find = card
 
     @classmethod
     def from_blob(cls, blob):

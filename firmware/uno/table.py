@@ -312,9 +312,8 @@ class Table:
             kind = inp[0] if len(inp) else 0
             a = None
         if kind == _IN_SHOE or kind == _IN_PAD:
-            find = self.registry.find  # (an attribute, not a method on the host: a plain load)
             try:
-                card = find(a)
+                card = self.registry.find(a)
             except TypeError:  # the host's dict cannot hash it (a bytearray read)
                 card = self.registry.card(a)
             if card < 0:
