@@ -295,6 +295,11 @@ def start_night(store, name, now=None):
     if _rows(store, "SELECT 1 FROM nights WHERE name = ?", (name,)):
         raise UsageError("there was a night %r already: give this one another name" % name)
     now = int(time.time() if now is None else now)
+    # a night holds its first and last second: it starts after the last one closed, so that
+    # a round that ended in that second (or a host clock set back) counts in one night only
+    last = _rows(store, "SELECT max(closed) FROM nights")
+    if last and last[0][0] is not None and now <= last[0][0]:
+        now = last[0][0] + 1
     with store.db:
         cur = store.db.execute("INSERT INTO nights (name, started) VALUES (?, ?)", (name, now))
     return {"id": cur.lastrowid, "name": name, "started": now, "closed": None}

@@ -425,3 +425,26 @@ def test_a_round_indexed_before_a_clock_note_gets_its_date_when_one_comes(tmp_pa
         assert league.refresh(s, "t1") == 0                          # no new round, one dated
         walls = s.db.execute("SELECT wall FROM results WHERE table_id = 't1'").fetchall()
         assert all(w[0] is not None and abs(w[0] - WALL) < 3600 for w in walls), walls
+
+
+def test_a_round_belongs_to_one_night_when_the_next_starts_in_the_second_the_last_closed(
+        tmp_path):
+    # nights are whole seconds, each holding its start and close: a night started in the
+    # second the last one closed (a script, or a quick organiser) starts a second later, so a
+    # round that ended in that second counts once
+    db = str(tmp_path / "h.sqlite3")
+    a = named(ROUND2, str(tmp_path / "a.jsonl"), {1: "Ann", 2: "Bo"})
+    stored(db, "a000000000000001", "hall-1", a, WALL)
+    with Store(db) as s:
+        league.refresh_all(s)
+        end = s.db.execute("SELECT max(wall) FROM results").fetchone()[0]
+        assert end
+        league.start_night(s, "Friday", now=end - 3600)
+        league.close_night(s, now=end)             # the round ended in the closing second
+        second = league.start_night(s, "Saturday", now=end)
+        assert second["started"] == end + 1
+        league.close_night(s, now=end)             # closed at once: never before it started
+        third = league.start_night(s, "Sunday", now=end - 60)   # the host's clock went back
+        assert third["started"] == end + 2
+        counts = [league.night_rounds(s, n) for n in ("Friday", "Saturday", "Sunday")]
+        assert counts == [1, 0, 0], counts
