@@ -990,6 +990,11 @@ class Table:
         else:
             self.debts.append([seat, n, why])
         self.out.append((_PENALTY, seat, n, why))
+        if seat == self.window and why != _W_CAUGHT:
+            # U1: it no longer holds its last card (a lost challenge, the timer, a slap...):
+            # nothing is left to call, and a press is no catch (U4: "does not hold one card")
+            self.out.append((_UNO_CLOSE, seat))
+            self.window = 0
         self._settle()
 
     def _challenge(self, s):

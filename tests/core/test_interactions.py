@@ -68,3 +68,26 @@ def test_h5_h1_a_sum_win_beats_the_draws_still_owed():
     assert names(evs) == ["sum_win", "waive", "uno_close", "round_over", "score"]
     assert evs[1][1:] == (1, 4)
     assert t.winner == 1 and t.scores[1] == 6
+
+
+def test_c1_u2_a_w4_player_who_loses_the_challenge_can_no_longer_be_caught():
+    # seat 1 plays an illegal W4 as its second-to-last card and does not call; the challenge
+    # costs it 4: it no longer holds its last card, so its window closes (U1) and a press is
+    # no catch (seed 002: 如果你手中并非剩下一张牌而被别人指出说你没喊"UNO"，那么那个人要从牌堆中抽取两张牌)
+    t = deal({1: "W4 R1", 2: "B1 B2", 3: "Y1 Y2"}, start="R5")
+    act(t, "pad W4", "colour B")
+    assert t.window == 1
+    evs = act(t, "seat 2 long")
+    assert names(evs) == ["challenge", "penalty", "uno_close"] and t.window == 0
+    assert unchanged(t, "seat 3") == R_NOTHING
+    assert t.debts == [[1, 4, W_W4_ILLEGAL]]
+
+
+def test_p2_u1_a_slow_seat_penalised_on_its_last_card_can_no_longer_be_caught():
+    # two seats: seat 1's S is its second-to-last card and the turn is its own again; past its
+    # time it owes 2 and holds its last card no more: the window closes
+    t = deal({1: "RS R1", 2: "B1 B2"}, start="R5", turn_timer=5)
+    act(t, "tick 0", "pad RS")
+    assert t.window == 1 and t.turn == 1
+    evs = act(t, "tick 5001")
+    assert names(evs) == ["penalty", "uno_close"] and t.window == 0
