@@ -625,6 +625,7 @@ class Table:
     def _play(self, seat, card, stacked):
         out = self.out
         rules = self.rules
+        drawn = card == self.drawn  # T2: then no card is added to it (H3)
         self._begin_turn()
         face = DECK[card]
         rank = face & 15
@@ -677,7 +678,9 @@ class Table:
             out.append((_TURN, nxt))
         else:
             self._act(seat, rank, True)
-        self.chain = seat if rules.multi != "off" else 0  # after the turn moved: it resets them
+        # after the turn moved: it resets them. Not after a drawn card (T2, seed 001:
+        # "抽牌后只能打出抽到的牌，不能从原有手牌中出牌")
+        self.chain = seat if rules.multi != "off" and not drawn else 0
         if rank <= 9 and rules.sum_win == "yes":
             self.sum_to = rank
         if not left:
