@@ -80,6 +80,7 @@ def snapshot(t):
         "chain": [t.chain, t.skips],
         "slap": t.slap,
         "sum_to": t.sum_to,
+        "sum_by": t.sum_by,
         "clock": [t.clock, t.since, t.warned],
         "players": _players(t),
         "naming": t.naming,
@@ -123,6 +124,7 @@ def load(d, registry=None):
     t.chain, t.skips = d["chain"]
     t.slap = d["slap"]
     t.sum_to = d["sum_to"]
+    t.sum_by = d.get("sum_by", 0)  # snapshots older than it
     t.clock, t.since, t.warned = d["clock"]
     for s, kind, who in d.get("players", ()):  # snapshots older than players have none
         t.players[s] = who if kind == "name" else unhexlify(who)

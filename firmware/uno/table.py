@@ -199,6 +199,7 @@ class Table:
     drawn               card just drawn that may still be played (T2), else -1
     w4_from, w4_illegal seat whose W4 the turn seat may challenge (C1), and the verdict
     chain, slap, sum_to H3's multi-playing seat; H7's seats still to slap; H5's number
+    sum_by              ... and the seat that played it (H5: not its own number)
     due                 the shoe is empty and the pile must be shuffled into it (T4, S2)
     dry                 passes in a row with nothing left to draw (T6)
     winner, clock       last round's winner; the table's time in ms (P2)
@@ -216,8 +217,8 @@ class Table:
                      "turn", "pending", "pending_why", "answerable", "stackable", "due", "dry",
                      "stack", "debts", "drawn", "want", "want_moves", "window", "called",
                      "caught", "w4_from", "w4_illegal", "chain", "skips", "slap", "sum_to",
-                     "since", "warned", "dealt", "last", "offs", "off_rank", "back", "players",
-                     "naming")
+                     "sum_by", "since", "warned", "dealt", "last", "offs", "off_rank", "back",
+                     "players", "naming")
 
     def __init__(self, settings=None, registry=None):
         if registry is None:
@@ -275,6 +276,7 @@ class Table:
         self.skips = 0            # seats its S cards skip so far (H3)
         self.slap = 0             # bit per seat still to slap the 4 (H7)
         self.sum_to = -1          # the number just played, for a sum win (H5)
+        self.sum_by = 0           # the seat that played it
         self.since = self.clock   # when the turn seat's time began (P2)
         self.warned = False
         self.dealt = 0
@@ -683,6 +685,7 @@ class Table:
         self.chain = seat if rules.multi != "off" and not drawn else 0
         if rank <= 9 and rules.sum_win == "yes":
             self.sum_to = rank
+            self.sum_by = seat
         if not left:
             if self._finish(seat):
                 self.answerable = self.stackable = False  # T5: as above
@@ -1038,7 +1041,8 @@ class Table:
         """H5: the sum of s's numbers if it makes the number just played (or a multiple), else -1."""
         n = self.sum_to
         hand = self.hands[s]
-        if n < 0 or not hand:
+        if n < 0 or not hand or s == self.sum_by:
+            # seed 000: "等與對方打出的牌之數字" (the number the other side played), not one's own
             return -1
         total = 0
         for c in hand:

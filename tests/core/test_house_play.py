@@ -193,3 +193,11 @@ def test_t2_h3_after_playing_the_drawn_card_no_card_is_added():
     assert t.turn == 2 and t.chain == 0
     assert unchanged(t, "pad B7") == R_NOT_TURN
 
+
+
+def test_h5_not_on_the_seats_own_number():
+    # seed 000: "自己牌上數值之和等與對方打出的牌之數字" (the number the other side played)
+    t = deal({1: "R4 G1 G3", 2: "B1 B2 B3", 3: "Y1 Y2 Y3"}, start="R5", sum_win="yes")
+    act(t, "pad R4")
+    assert t.hand_sum(1) == -1
+    assert unchanged(t, "seat 1 long") == R_NO_SUM

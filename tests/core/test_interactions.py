@@ -59,15 +59,16 @@ def test_h4_u1_a_zero_that_rotates_closes_the_window_it_opened():
 
 
 def test_h5_h1_a_sum_win_beats_the_draws_still_owed():
-    # seat 1 plays R4 with G4 left (4 = 4) and is caught by two seats: it still may win at once
-    t = deal({1: "R4 G4", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", sum_win="yes", catchers="each")
+    # seat 1 plays R4 and is caught by two seats; seat 3 holds Y1 Y3 (4 = 4): it still may win
+    # at once, and seat 1's draws are waived
+    t = deal({1: "R4 G7", 2: "G1 G2", 3: "Y1 Y3"}, start="R5", sum_win="yes", catchers="each")
     act(t, "pad R4", "seat 2", "seat 3")
     assert t.owes(1) == 4 and t.debts == [[1, 4, W_CAUGHT]]
-    evs = act(t, "seat 1 long")
+    evs = act(t, "seat 3 long")
     # the two catches are one debt of 4 (debts merge per seat and reason)
     assert names(evs) == ["sum_win", "waive", "uno_close", "round_over", "score"]
     assert evs[1][1:] == (1, 4)
-    assert t.winner == 1 and t.scores[1] == 6
+    assert t.winner == 3 and t.scores[3] == 7 + 1 + 2
 
 
 def test_c1_u2_a_w4_player_who_loses_the_challenge_can_no_longer_be_caught():
