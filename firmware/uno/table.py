@@ -1100,7 +1100,7 @@ class Table:
             self.since = ms  # the turn seat's time runs only while it is free to act
             return
         waited = ms - self.since
-        if waited >= limit:
+        if waited > limit:  # "more than N seconds" (seed 003: 超過5秒不出牌者)
             self._penalty(self.turn, 2, _W_SLOW)
             self._restart_timer()
         elif waited >= limit - min(2000, limit // 2) and not self.warned:
@@ -1114,7 +1114,7 @@ class Table:
                 or self.clock < 0:
             return -1
         if self.warned:
-            return self.since + limit
+            return self.since + limit + 1  # the first ms past the time (_tick)
         return self.since + limit - min(2000, limit // 2)
 
     def _restart_timer(self):

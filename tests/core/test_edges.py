@@ -159,8 +159,8 @@ def test_p2_a_short_timer_warns_at_half_its_time():
     act(t, "tick 0")
     assert act(t, "tick 499") == []
     assert names(act(t, "tick 500")) == ["timer_warn"]
-    assert act(t, "tick 999") == []
-    assert names(act(t, "tick 1000")) == ["penalty"]
+    assert act(t, "tick 1000") == []
+    assert names(act(t, "tick 1001")) == ["penalty"]
 
 
 def test_p2_the_warning_is_two_seconds_before_a_long_timer():
@@ -168,7 +168,7 @@ def test_p2_the_warning_is_two_seconds_before_a_long_timer():
     act(t, "tick 0")
     assert act(t, "tick 1999") == []
     assert names(act(t, "tick 2000")) == ["timer_warn"]
-    assert t.deadline() == 4000
+    assert t.deadline() == 4001
 
 
 def test_t4_the_shoe_at_exactly_one_card_needs_no_shuffle():
@@ -314,7 +314,7 @@ def test_p2_an_input_at_the_time_of_the_last_tick_does_not_restart_the_timer():
     t.feed((IN_TICK, 0))
     t.feed((IN_TICK, 2000))
     t.feed((IN_SEAT, 3, 0), 2000)                # a press logged at the same ms
-    evs = t.feed((IN_TICK, 5000))
+    evs = t.feed((IN_TICK, 5001))
     assert names(evs) == ["penalty"]
 
 
@@ -322,16 +322,16 @@ def test_p2_an_input_at_time_zero_starts_the_clock():
     t = deal({1: "R1 R2", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", turn_timer=5)
     t.feed((IN_SEAT, 3, 0), 0)
     assert t.clock == 0
-    assert names(t.feed((IN_TICK, 5000))) == ["penalty"]
+    assert names(t.feed((IN_TICK, 5001))) == ["penalty"]
 
 
 def test_p2_after_a_timer_penalty_the_seat_has_its_full_time_again():
     t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5", turn_timer=5)
     t.feed((IN_TICK, 0))
-    assert names(t.feed((IN_TICK, 5000))) == ["penalty"]
+    assert names(t.feed((IN_TICK, 5001))) == ["penalty"]
     act(t, "shoe B1", "shoe B2")
     assert t.feed((IN_TICK, 5500)) == []
-    assert t.deadline() == 5000 + 3000
+    assert t.deadline() == 5001 + 3000  # its time starts again at the penalty
 
 
 def test_a_malformed_input_names_no_seat_and_no_card():
