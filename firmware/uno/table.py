@@ -980,10 +980,15 @@ class Table:
             self._penalty(s, cost, _W_FALSE_CATCH)
 
     def _false_uno(self, s):
-        """U3: a press that means nothing is a UNO call; not down to a last card, it costs."""
+        """U3: a press that means nothing is a UNO call; not down to a last card, it costs.
+        Not while another seat holds its last card: the press may be a catch that came too
+        late, and after the window nobody pays (U2, seed 000: 若不被及時發現則不可追究)."""
         cost = self.rules.false_uno
         self._reject(_R_NOTHING, s, -1)
         if cost and not self._is_last(s):
+            for o in self.active:
+                if o != s and self._is_last(o):
+                    return
             self._penalty(s, cost, _W_FALSE_UNO)
 
     def _penalty(self, seat, n, why):
