@@ -126,3 +126,12 @@ def test_presets_are_valid_settings_and_every_setting_has_words():
     for row in catalogue():
         assert RULE_TEXT[row[0]]
     assert preset("official") == {}
+
+
+def test_m2_a_tie_for_the_lowest_score_names_the_lowest_seat():
+    # seat 2 keeps a 0 only and ties seat 1 (the winner) at 0; seat 3 passes the target
+    t = deal({1: "G1 G2", 2: "G0 B0", 3: "Y5 Y6"}, start="G5", scoring="losers", target=3)
+    act(t, "pad G1", "seat 1", "pad G0", "seat 2", "shoe Y9")
+    evs = act(t, "pad G2")
+    assert names(evs)[-1] == "match_over" and evs[-1][1] == 1
+    assert t.scores[1:4] == [0, 0, 20]
