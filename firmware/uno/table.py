@@ -1063,7 +1063,8 @@ class Table:
             self._reject(_R_NO_SUM, s, -1)
             return
         self.out.append((_SUM_WIN, s, total))
-        self._waive()
+        # M3: the round goes on, so only the out seat's own draws are void, not the others'
+        self._waive(s if self.rules.elimination == "yes" else 0)
         self.want = 0
         self.slap = 0
         self._begin_turn()
@@ -1358,11 +1359,18 @@ class Table:
         self.out.append((_SKIP, self.turn))
         self._next(1)
 
-    def _waive(self):
-        for d in self.debts:
-            self.out.append((_WAIVE, d[0], d[1]))
-        del self.debts[:]
-        if self.pending:
+    def _waive(self, seat=0):
+        """Draws owed that will never be drawn: every seat's, or only this seat's."""
+        debts = self.debts
+        i = 0
+        while i < len(debts):
+            d = debts[i]
+            if seat and d[0] != seat:
+                i += 1
+            else:
+                self.out.append((_WAIVE, d[0], d[1]))
+                debts.pop(i)
+        if self.pending and (not seat or seat == self.turn):
             self.out.append((_WAIVE, self.turn, self.pending))
             self.pending = 0
             self.answerable = self.stackable = False

@@ -135,3 +135,15 @@ def test_m2_a_tie_for_the_lowest_score_names_the_lowest_seat():
     evs = act(t, "pad G2")
     assert names(evs)[-1] == "match_over" and evs[-1][1] == 1
     assert t.scores[1:4] == [0, 0, 20]
+
+
+def test_m3_h5_a_sum_win_waives_only_the_winners_own_draws():
+    # elimination: the round goes on after seat 3 lays down 1 + 3 = 4, so seat 1's penalty
+    # for not calling (caught by seat 4) is still drawn; only an out seat's draws are void
+    t = deal({1: "R4 R7", 2: "G1 G2", 3: "Y1 Y3", 4: "B5 B6"}, start="R5", sum_win="yes",
+             elimination="yes")
+    act(t, "pad R4", "seat 4")
+    assert t.debts == [[1, 2, W_CAUGHT]]
+    evs = act(t, "seat 3 long")
+    assert names(evs) == ["sum_win", "out"] and t.active == [1, 2, 4]
+    assert t.debts == [[1, 2, W_CAUGHT]] and t.drawer() == 1
