@@ -1063,10 +1063,14 @@ class Table:
             self._reject(_R_NO_SUM, s, -1)
             return
         self.out.append((_SUM_WIN, s, total))
-        # M3: the round goes on, so only the out seat's own draws are void, not the others'
-        self._waive(s if self.rules.elimination == "yes" else 0)
         self.want = 0
-        self.slap = 0
+        if self.rules.elimination == "yes":
+            # M3: the round goes on, so only the out seat's own draws are void, and the
+            # others still slap (H7: a seat's press is its slap first, so it has slapped)
+            self._waive(s)
+        else:
+            self._waive()
+            self.slap = 0
         self._begin_turn()
         self._finish(s, True)
         self._settle()

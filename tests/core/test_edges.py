@@ -284,17 +284,19 @@ def test_t2_the_drawn_card_may_be_card_0_too():
     assert names(act(t, "pad R0"))[0] == "play" and t.turn == 2
 
 
-def test_h5_h7_m3_a_sum_win_ends_the_slap():
-    # seat 1's 4 opens a slap; seat 3 slaps, then lays down 1 + 3 = 4 and is out: the slap is
-    # over (seat 3, out, could never be the last to slap)
+def test_h5_h7_m3_after_a_sum_win_the_others_still_slap():
+    # seat 1's 4 opens a slap; seat 3 slaps, then lays down 1 + 3 = 4 and is out. The round
+    # goes on (M3), and so does the slap: the last of the others draws 2 (seed 003: 最慢的要發牌兩張)
     t = deal({1: "R4 R7", 2: "G1 G2", 3: "Y1 Y3", 4: "B8 B9"}, start="R5", sum_win="yes",
              slap4="yes", elimination="yes")
     act(t, "pad R4")
     assert t.slap and t.drawer() == 0            # no card is expected while seats slap
     act(t, "seat 3")                             # a slap
     evs = act(t, "seat 3 long")                  # the sum win
-    assert names(evs)[0] == "sum_win" and t.slap == 0 and 3 not in t.active
-    assert t.phase == P_PLAY
+    assert names(evs)[0] == "sum_win" and 3 not in t.active and t.phase == P_PLAY
+    assert t.slap == (1 << 1) | (1 << 2) | (1 << 4)
+    act(t, "seat 4", "seat 1")
+    assert t.slap == 0 and t.debts == [[2, 2, W_SLAP]]
 
 
 def test_t5_u3_the_round_is_scored_once_every_owed_card_is_drawn():
