@@ -54,6 +54,7 @@ def snapshot(t):
         "want_moves": t.want_moves,
         "uno_window": t.window,
         "uno_called": t.called,
+        "uno_late": t.late,
         "challenge": t.w4_from,
         "w4_illegal": t.w4_illegal,
         "shoe": t.shoe,
@@ -104,6 +105,7 @@ def load(d, registry=None):
     t.want_moves = d["want_moves"]
     t.window = d["uno_window"]
     t.called = d["uno_called"]
+    t.late = d.get("uno_late", 0)  # snapshots older than it
     t.w4_from = d["challenge"]
     t.w4_illegal = d["w4_illegal"]
     t.winner = d["winner"]

@@ -196,6 +196,7 @@ class Table:
     stackable           ... and stacked on (H1): a D or W4 a seat played, not a start card
                         (S4) nor a winner's last card (T5)
     want, window        seat to name a colour; seat whose UNO window is open (called, caught)
+    late                seat whose window closed with no call nor catch (U2: a catch too late)
     drawn               card just drawn that may still be played (T2), else -1
     w4_from, w4_illegal seat whose W4 the turn seat may challenge (C1), and the verdict
     chain, slap, sum_to H3's multi-playing seat; H7's seats still to slap; H5's number
@@ -216,9 +217,9 @@ class Table:
                      "shoe", "pile", "top", "colour", "dir", "ahead", "behind", "deal_to",
                      "turn", "pending", "pending_why", "answerable", "stackable", "due", "dry",
                      "stack", "debts", "drawn", "want", "want_moves", "window", "called",
-                     "caught", "w4_from", "w4_illegal", "chain", "skips", "slap", "sum_to",
-                     "sum_by", "since", "warned", "dealt", "last", "offs", "off_rank", "back",
-                     "players", "naming")
+                     "late", "caught", "w4_from", "w4_illegal", "chain", "skips", "slap",
+                     "sum_to", "sum_by", "since", "warned", "dealt", "last", "offs", "off_rank",
+                     "back", "players", "naming")
 
     def __init__(self, settings=None, registry=None):
         if registry is None:
@@ -269,6 +270,7 @@ class Table:
         self.want_moves = False   # whether naming it ends that seat's turn
         self.window = 0           # seat whose UNO window is open (U1)
         self.called = False
+        self.late = 0             # seat whose window closed with no call nor catch (U2)
         self.caught = 0           # bit per seat that caught in this window (U5)
         self.w4_from = 0          # seat whose W4 the turn seat may still challenge (C1)
         self.w4_illegal = False
@@ -812,6 +814,7 @@ class Table:
         closes the UNO window too (U1: when the next player plays or draws), and a multi-play."""
         if self.window and not moved:
             self.out.append((_UNO_CLOSE, self.window))
+            self.late = 0 if self.called or self.caught else self.window
             self.window = 0
         self.drawn = -1
         self.chain = 0
@@ -981,14 +984,13 @@ class Table:
 
     def _false_uno(self, s):
         """U3: a press that means nothing is a UNO call; not down to a last card, it costs.
-        Not while another seat holds its last card: the press may be a catch that came too
-        late, and after the window nobody pays (U2, seed 000: 若不被及時發現則不可追究)."""
+        Not while the seat whose window closed uncalled still holds its last card: the press
+        may be a catch that came too late, and then nobody pays (U2, seed 000: 若不被及時發現則不
+        可追究)."""
         cost = self.rules.false_uno
         self._reject(_R_NOTHING, s, -1)
-        if cost and not self._is_last(s):
-            for o in self.active:
-                if o != s and self._is_last(o):
-                    return
+        late = self.late
+        if cost and not self._is_last(s) and not (late and late != s and self._is_last(late)):
             self._penalty(s, cost, _W_FALSE_UNO)
 
     def _penalty(self, seat, n, why):

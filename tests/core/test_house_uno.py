@@ -86,3 +86,12 @@ def test_u1_u3_a_call_before_the_second_to_last_card_is_laid_does_not_count():
     act(t, "pad R1")
     assert t.window == 1 and not t.called      # the early press was no call: it can be caught
     assert names(act(t, "seat 3")) == ["catch", "uno_close", "penalty"]
+
+
+def test_u3_after_the_window_a_press_is_a_late_catch_only_of_a_seat_that_did_not_call():
+    # seat 1 called; its window closed. Seat 4's press accuses nobody it could catch: a false
+    # UNO call, and it costs
+    t = table(false_uno=2)
+    act(t, "pad R1", "seat 1", "shoe B9")
+    evs = act(t, "seat 4")
+    assert names(evs) == ["reject", "penalty"] and evs[1][1:] == (4, 2, W_FALSE_UNO)
