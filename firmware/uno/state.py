@@ -54,6 +54,7 @@ def snapshot(t):
         "want_moves": t.want_moves,
         "uno_window": t.window,
         "uno_called": t.called,
+        "uno_late": t.late,
         "challenge": t.w4_from,
         "w4_illegal": t.w4_illegal,
         "shoe": t.shoe,
@@ -80,6 +81,7 @@ def snapshot(t):
         "chain": [t.chain, t.skips],
         "slap": t.slap,
         "sum_to": t.sum_to,
+        "sum_by": t.sum_by,
         "clock": [t.clock, t.since, t.warned],
         "players": _players(t),
         "naming": t.naming,
@@ -103,6 +105,7 @@ def load(d, registry=None):
     t.want_moves = d["want_moves"]
     t.window = d["uno_window"]
     t.called = d["uno_called"]
+    t.late = d.get("uno_late", 0)  # snapshots older than it
     t.w4_from = d["challenge"]
     t.w4_illegal = d["w4_illegal"]
     t.winner = d["winner"]
@@ -123,6 +126,7 @@ def load(d, registry=None):
     t.chain, t.skips = d["chain"]
     t.slap = d["slap"]
     t.sum_to = d["sum_to"]
+    t.sum_by = d.get("sum_by", 0)  # snapshots older than it
     t.clock, t.since, t.warned = d["clock"]
     for s, kind, who in d.get("players", ()):  # snapshots older than players have none
         t.players[s] = who if kind == "name" else unhexlify(who)

@@ -206,9 +206,11 @@ class Table:
     stackable           ... and stacked on (H1): a D or W4 a seat played, not a start card
                         (S4) nor a winner's last card (T5)
     want, window        seat to name a colour; seat whose UNO window is open (called, caught)
+    late                seat whose window closed with no call nor catch (U2: a catch too late)
     drawn               card just drawn that may still be played (T2), else -1
     w4_from, w4_illegal seat whose W4 the turn seat may challenge (C1), and the verdict
     chain, slap, sum_to H3's multi-playing seat; H7's seats still to slap; H5's number
+    sum_by              ... and the seat that played it (H5: not its own number)
     due                 the shoe is empty and the pile must be shuffled into it (T4, S2)
     dry                 passes in a row with nothing left to draw (T6)
     winner, clock       last round's winner; the table's time in ms (P2)
@@ -225,9 +227,9 @@ class Table:
                      "shoe", "pile", "top", "colour", "dir", "ahead", "behind", "deal_to",
                      "turn", "pending", "pending_why", "answerable", "stackable", "due", "dry",
                      "stack", "debts", "drawn", "want", "want_moves", "window", "called",
-                     "caught", "w4_from", "w4_illegal", "chain", "skips", "slap", "sum_to",
-                     "since", "warned", "dealt", "last", "offs", "off_rank", "back", "players",
-                     "naming")
+                     "late", "caught", "w4_from", "w4_illegal", "chain", "skips", "slap",
+                     "sum_to", "sum_by", "since", "warned", "dealt", "last", "offs", "off_rank",
+                     "back", "players", "naming")
 
     def __init__(self, settings=None, registry=None):
         if registry is None:
@@ -278,6 +280,7 @@ class Table:
         self.want_moves = False   # whether naming it ends that seat's turn
         self.window = 0           # seat whose UNO window is open (U1)
         self.called = False
+        self.late = 0             # seat whose window closed with no call nor catch (U2)
         self.caught = 0           # bit per seat that caught in this window (U5)
         self.w4_from = 0          # seat whose W4 the turn seat may still challenge (C1)
         self.w4_illegal = False
@@ -285,6 +288,7 @@ class Table:
         self.skips = 0            # seats its S cards skip so far (H3)
         self.slap = 0             # bit per seat still to slap the 4 (H7)
         self.sum_to = -1          # the number just played, for a sum win (H5)
+        self.sum_by = 0           # the seat that played it
         self.since = self.clock   # when the turn seat's time began (P2)
         self.warned = False
         self.dealt = 0
@@ -653,6 +657,7 @@ class Table:
     def _play(self, seat, card, stacked):
         out = self.out
         rules = self.rules
+        drawn = card == self.drawn  # T2: then no card is added to it (H3)
         self._begin_turn()
         face = DECK[card]
         rank = face & 15
@@ -705,9 +710,12 @@ class Table:
             out.append((_TURN, nxt))
         else:
             self._act(seat, rank, True)
-        self.chain = seat if rules.multi != "off" else 0  # after the turn moved: it resets them
+        # after the turn moved: it resets them. Not after a drawn card (T2, seed 001:
+        # "抽牌后只能打出抽到的牌，不能从原有手牌中出牌")
+        self.chain = seat if rules.multi != "off" and not drawn else 0
         if rank <= 9 and rules.sum_win == "yes":
             self.sum_to = rank
+            self.sum_by = seat
         if not left:
             if self._finish(seat):
                 self.answerable = self.stackable = False  # T5: as above
@@ -834,6 +842,7 @@ class Table:
         closes the UNO window too (U1: when the next player plays or draws), and a multi-play."""
         if self.window and not moved:
             self.out.append((_UNO_CLOSE, self.window))
+            self.late = 0 if self.called or self.caught else self.window
             self.window = 0
         self.drawn = -1
         self.chain = 0
@@ -1002,10 +1011,14 @@ class Table:
             self._penalty(s, cost, _W_FALSE_CATCH)
 
     def _false_uno(self, s):
-        """U3: a press that means nothing is a UNO call; not down to a last card, it costs."""
+        """U3: a press that means nothing is a UNO call; not down to a last card, it costs.
+        Not while the seat whose window closed uncalled still holds its last card: the press
+        may be a catch that came too late, and then nobody pays (U2, seed 000: 若不被及時發現則不
+        可追究)."""
         cost = self.rules.false_uno
         self._reject(_R_NOTHING, s, -1)
-        if cost and not self._is_last(s):
+        late = self.late
+        if cost and not self._is_last(s) and not (late and late != s and self._is_last(late)):
             self._penalty(s, cost, _W_FALSE_UNO)
 
     def _penalty(self, seat, n, why):
@@ -1018,6 +1031,11 @@ class Table:
         else:
             self.debts.append([seat, n, why])
         self.out.append((_PENALTY, seat, n, why))
+        if seat == self.window and why != _W_CAUGHT:
+            # U1: it no longer holds its last card (a lost challenge, the timer, a slap...):
+            # nothing is left to call, and a press is no catch (U4: "does not hold one card")
+            self.out.append((_UNO_CLOSE, seat))
+            self.window = 0
         self._settle()
 
     def _challenge(self, s):
@@ -1058,7 +1076,8 @@ class Table:
         """H5: the sum of s's numbers if it makes the number just played (or a multiple), else -1."""
         n = self.sum_to
         hand = self.hands[s]
-        if n < 0 or not hand:
+        if n < 0 or not hand or s == self.sum_by:
+            # seed 000: "等與對方打出的牌之數字" (the number the other side played), not one's own
             return -1
         total = 0
         for c in hand:
@@ -1074,9 +1093,14 @@ class Table:
             self._reject(_R_NO_SUM, s, -1)
             return
         self.out.append((_SUM_WIN, s, total))
-        self._waive()
         self.want = 0
-        self.slap = 0
+        if self.rules.elimination == "yes":
+            # M3: the round goes on, so only the out seat's own draws are void, and the
+            # others still slap (H7: a seat's press is its slap first, so it has slapped)
+            self._waive(s)
+        else:
+            self._waive()
+            self.slap = 0
         self._begin_turn()
         self._finish(s, True)
         self._settle()
@@ -1116,7 +1140,7 @@ class Table:
             self.since = ms  # the turn seat's time runs only while it is free to act
             return
         waited = ms - self.since
-        if waited >= limit:
+        if waited > limit:  # "more than N seconds" (seed 003: 超過5秒不出牌者)
             self._penalty(self.turn, 2, _W_SLOW)
             self._restart_timer()
         elif waited >= limit - min(2000, limit // 2) and not self.warned:
@@ -1130,7 +1154,7 @@ class Table:
                 or self.clock < 0:
             return -1
         if self.warned:
-            return self.since + limit
+            return self.since + limit + 1  # the first ms past the time (_tick)
         return self.since + limit - min(2000, limit // 2)
 
     def _restart_timer(self):
@@ -1369,11 +1393,18 @@ class Table:
         self.out.append((_SKIP, self.turn))
         self._next(1)
 
-    def _waive(self):
-        for d in self.debts:
-            self.out.append((_WAIVE, d[0], d[1]))
-        del self.debts[:]
-        if self.pending:
+    def _waive(self, seat=0):
+        """Draws owed that will never be drawn: every seat's, or only this seat's."""
+        debts = self.debts
+        i = 0
+        while i < len(debts):
+            d = debts[i]
+            if seat and d[0] != seat:
+                i += 1
+            else:
+                self.out.append((_WAIVE, d[0], d[1]))
+                debts.pop(i)
+        if self.pending and (not seat or seat == self.turn):
             self.out.append((_WAIVE, self.turn, self.pending))
             self.pending = 0
             self.answerable = self.stackable = False

@@ -90,7 +90,7 @@ REASONS = (
     "a card in this hand can be played: play it",
     "slap the 4 first",
     "S, R or W may not be the last card",
-    "this hand's numbers do not make the number just played",
+    "this hand's numbers do not make the number another seat just played",
     "these seats cannot form teams of that many",
     "this seat has already caught",
     "the first dealer named is not in the game",

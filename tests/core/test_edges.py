@@ -159,8 +159,8 @@ def test_p2_a_short_timer_warns_at_half_its_time():
     act(t, "tick 0")
     assert act(t, "tick 499") == []
     assert names(act(t, "tick 500")) == ["timer_warn"]
-    assert act(t, "tick 999") == []
-    assert names(act(t, "tick 1000")) == ["penalty"]
+    assert act(t, "tick 1000") == []
+    assert names(act(t, "tick 1001")) == ["penalty"]
 
 
 def test_p2_the_warning_is_two_seconds_before_a_long_timer():
@@ -168,7 +168,7 @@ def test_p2_the_warning_is_two_seconds_before_a_long_timer():
     act(t, "tick 0")
     assert act(t, "tick 1999") == []
     assert names(act(t, "tick 2000")) == ["timer_warn"]
-    assert t.deadline() == 4000
+    assert t.deadline() == 4001
 
 
 def test_t4_the_shoe_at_exactly_one_card_needs_no_shuffle():
@@ -284,17 +284,19 @@ def test_t2_the_drawn_card_may_be_card_0_too():
     assert names(act(t, "pad R0"))[0] == "play" and t.turn == 2
 
 
-def test_h5_h7_m3_a_sum_win_ends_the_slap():
-    # seat 1's 4 opens a slap; seat 3 slaps, then lays down 1 + 3 = 4 and is out: the slap is
-    # over (seat 3, out, could never be the last to slap)
+def test_h5_h7_m3_after_a_sum_win_the_others_still_slap():
+    # seat 1's 4 opens a slap; seat 3 slaps, then lays down 1 + 3 = 4 and is out. The round
+    # goes on (M3), and so does the slap: the last of the others draws 2 (seed 003: 最慢的要發牌兩張)
     t = deal({1: "R4 R7", 2: "G1 G2", 3: "Y1 Y3", 4: "B8 B9"}, start="R5", sum_win="yes",
              slap4="yes", elimination="yes")
     act(t, "pad R4")
     assert t.slap and t.drawer() == 0            # no card is expected while seats slap
     act(t, "seat 3")                             # a slap
     evs = act(t, "seat 3 long")                  # the sum win
-    assert names(evs)[0] == "sum_win" and t.slap == 0 and 3 not in t.active
-    assert t.phase == P_PLAY
+    assert names(evs)[0] == "sum_win" and 3 not in t.active and t.phase == P_PLAY
+    assert t.slap == (1 << 1) | (1 << 2) | (1 << 4)
+    act(t, "seat 4", "seat 1")
+    assert t.slap == 0 and t.debts == [[2, 2, W_SLAP]]
 
 
 def test_t5_u3_the_round_is_scored_once_every_owed_card_is_drawn():
@@ -314,7 +316,7 @@ def test_p2_an_input_at_the_time_of_the_last_tick_does_not_restart_the_timer():
     t.feed((IN_TICK, 0))
     t.feed((IN_TICK, 2000))
     t.feed((IN_SEAT, 3, 0), 2000)                # a press logged at the same ms
-    evs = t.feed((IN_TICK, 5000))
+    evs = t.feed((IN_TICK, 5001))
     assert names(evs) == ["penalty"]
 
 
@@ -322,16 +324,16 @@ def test_p2_an_input_at_time_zero_starts_the_clock():
     t = deal({1: "R1 R2", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", turn_timer=5)
     t.feed((IN_SEAT, 3, 0), 0)
     assert t.clock == 0
-    assert names(t.feed((IN_TICK, 5000))) == ["penalty"]
+    assert names(t.feed((IN_TICK, 5001))) == ["penalty"]
 
 
 def test_p2_after_a_timer_penalty_the_seat_has_its_full_time_again():
     t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5", turn_timer=5)
     t.feed((IN_TICK, 0))
-    assert names(t.feed((IN_TICK, 5000))) == ["penalty"]
+    assert names(t.feed((IN_TICK, 5001))) == ["penalty"]
     act(t, "shoe B1", "shoe B2")
     assert t.feed((IN_TICK, 5500)) == []
-    assert t.deadline() == 5000 + 3000
+    assert t.deadline() == 5001 + 3000  # its time starts again at the penalty
 
 
 def test_a_malformed_input_names_no_seat_and_no_card():

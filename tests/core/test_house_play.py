@@ -184,3 +184,20 @@ def test_h7_slap_on_four_the_last_to_slap_draws_two():
 def test_h7_off_by_default():
     t = deal({1: "R4 R1 Y6", 2: "G1 G2 Y8"}, start="R5")
     assert names(act(t, "pad R4")) == ["play", "turn"]
+
+
+def test_t2_h3_after_playing_the_drawn_card_no_card_is_added():
+    # seed 001: "抽牌后只能打出抽到的牌，不能从原有手牌中出牌": the drawn card only, no multi-play
+    t = deal({1: "B7 G3 G4", 2: "B1 B2 B3", 3: "Y1 Y2 Y3"}, start="R5", multi="same")
+    act(t, "shoe R7", "pad R7")
+    assert t.turn == 2 and t.chain == 0
+    assert unchanged(t, "pad B7") == R_NOT_TURN
+
+
+
+def test_h5_not_on_the_seats_own_number():
+    # seed 000: "自己牌上數值之和等與對方打出的牌之數字" (the number the other side played)
+    t = deal({1: "R4 G1 G3", 2: "B1 B2 B3", 3: "Y1 Y2 Y3"}, start="R5", sum_win="yes")
+    act(t, "pad R4")
+    assert t.hand_sum(1) == -1
+    assert unchanged(t, "seat 1 long") == R_NO_SUM

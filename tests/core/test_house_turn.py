@@ -85,8 +85,8 @@ def test_p2_turn_timer_warns_then_costs_two():
     assert act(t, "tick 3900") == []
     evs = act(t, "tick 4000")                       # 2 s before the end
     assert names(evs) == ["timer_warn"] and evs[0][1] == 1
-    assert act(t, "tick 5900") == []
-    evs = act(t, "tick 6000")
+    assert act(t, "tick 6000") == []                # 5 s: not more than its time yet
+    evs = act(t, "tick 6001")
     assert names(evs) == ["penalty"] and evs[0][1:] == (1, 2, W_SLOW)
     act(t, "tick 20000")                            # no time runs while it draws the penalty
     act(t, "shoe B8", "shoe B9")
@@ -94,7 +94,8 @@ def test_p2_turn_timer_warns_then_costs_two():
     act(t, "pad R1")                                # acting gives seat 2 its own time
     assert t.turn == 2
     assert names(act(t, "tick 25900")) == ["timer_warn"]
-    assert names(act(t, "tick 27900")) == ["penalty"]
+    assert act(t, "tick 27900") == []
+    assert names(act(t, "tick 27901")) == ["penalty"]
 
 
 def test_p2_off_by_default():
@@ -116,6 +117,15 @@ def test_p2_inputs_carry_their_time_and_ticks_come_at_the_deadline():
     t.feed((IN_SHOE, b"B8a"), 10000)                # seat 1 draws at 10 s: seat 2's time starts
     assert t.turn == 2 and t.deadline() == 13000
     assert names(list(t.feed((IN_TICK, 13000)))) == ["timer_warn"]
-    assert t.deadline() == 15000
-    assert names(list(t.feed((IN_TICK, 15000)))) == ["penalty"]
+    assert t.deadline() == 15001                    # the first ms past 5 s
+    assert names(list(t.feed((IN_TICK, 15001)))) == ["penalty"]
     assert t.deadline() == -1                       # it owes cards: no time runs
+
+
+def test_p2_more_than_the_time_costs_not_the_time_itself():
+    # SPEC P2 "more than N seconds", seed 003 "超過5秒不出牌者": at 5 s exactly, not yet
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5", turn_timer=5)
+    act(t, "tick 0")
+    assert names(act(t, "tick 3000")) == ["timer_warn"]
+    assert act(t, "tick 5000") == [] and t.deadline() == 5001
+    assert names(act(t, "tick 5001")) == ["penalty"]

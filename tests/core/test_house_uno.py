@@ -64,3 +64,34 @@ def test_u6_identical_cards_count_as_a_last_card():
 def test_u6_off_by_default():
     t = deal({1: "R1 G7 G7", 2: "G1 G2 B3"}, start="R5")
     assert names(act(t, "pad R1")) == ["play", "turn"]
+
+
+def test_u2_u3_a_catch_that_comes_too_late_costs_nobody():
+    # seat 1 did not call; seat 2 drew, so the window closed. Seat 4's press then is a catch
+    # too late (seed 000: "若不被及時發現則不可追究"), not a false UNO call of its own
+    t = table(false_uno=2, false_catch=2)
+    act(t, "pad R1", "shoe B9")
+    assert t.window == 0
+    assert unchanged(t, "seat 4") == R_NOTHING
+    assert len(t.hands[1]) == 1
+
+
+def test_u1_u3_a_call_before_the_second_to_last_card_is_laid_does_not_count():
+    # seed 001: "若有人在不是打出倒数第2张手牌时宣言UNO…罚抽牌2张": the call follows the card
+    t = table(false_uno=2)
+    evs = act(t, "seat 1")                      # two cards in hand: a false call
+    assert names(evs) == ["reject", "penalty"] and evs[1][1:] == (1, 2, W_FALSE_UNO)
+    t = table()
+    assert unchanged(t, "seat 1") == R_NOTHING
+    act(t, "pad R1")
+    assert t.window == 1 and not t.called      # the early press was no call: it can be caught
+    assert names(act(t, "seat 3")) == ["catch", "uno_close", "penalty"]
+
+
+def test_u3_after_the_window_a_press_is_a_late_catch_only_of_a_seat_that_did_not_call():
+    # seat 1 called; its window closed. Seat 4's press accuses nobody it could catch: a false
+    # UNO call, and it costs
+    t = table(false_uno=2)
+    act(t, "pad R1", "seat 1", "shoe B9")
+    evs = act(t, "seat 4")
+    assert names(evs) == ["reject", "penalty"] and evs[1][1:] == (4, 2, W_FALSE_UNO)

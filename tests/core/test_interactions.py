@@ -59,12 +59,36 @@ def test_h4_u1_a_zero_that_rotates_closes_the_window_it_opened():
 
 
 def test_h5_h1_a_sum_win_beats_the_draws_still_owed():
-    # seat 1 plays R4 with G4 left (4 = 4) and is caught by two seats: it still may win at once
-    t = deal({1: "R4 G4", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", sum_win="yes", catchers="each")
+    # seat 1 plays R4 and is caught by two seats; seat 3 holds Y1 Y3 (4 = 4): it still may win
+    # at once, and seat 1's draws are waived
+    t = deal({1: "R4 G7", 2: "G1 G2", 3: "Y1 Y3"}, start="R5", sum_win="yes", catchers="each")
     act(t, "pad R4", "seat 2", "seat 3")
     assert t.owes(1) == 4 and t.debts == [[1, 4, W_CAUGHT]]
-    evs = act(t, "seat 1 long")
+    evs = act(t, "seat 3 long")
     # the two catches are one debt of 4 (debts merge per seat and reason)
     assert names(evs) == ["sum_win", "waive", "uno_close", "round_over", "score"]
     assert evs[1][1:] == (1, 4)
-    assert t.winner == 1 and t.scores[1] == 6
+    assert t.winner == 3 and t.scores[3] == 7 + 1 + 2
+
+
+def test_c1_u2_a_w4_player_who_loses_the_challenge_can_no_longer_be_caught():
+    # seat 1 plays an illegal W4 as its second-to-last card and does not call; the challenge
+    # costs it 4: it no longer holds its last card, so its window closes (U1) and a press is
+    # no catch (seed 002: 如果你手中并非剩下一张牌而被别人指出说你没喊"UNO"，那么那个人要从牌堆中抽取两张牌)
+    t = deal({1: "W4 R1", 2: "B1 B2", 3: "Y1 Y2"}, start="R5")
+    act(t, "pad W4", "colour B")
+    assert t.window == 1
+    evs = act(t, "seat 2 long")
+    assert names(evs) == ["challenge", "penalty", "uno_close"] and t.window == 0
+    assert unchanged(t, "seat 3") == R_NOTHING
+    assert t.debts == [[1, 4, W_W4_ILLEGAL]]
+
+
+def test_p2_u1_a_slow_seat_penalised_on_its_last_card_can_no_longer_be_caught():
+    # two seats: seat 1's S is its second-to-last card and the turn is its own again; past its
+    # time it owes 2 and holds its last card no more: the window closes
+    t = deal({1: "RS R1", 2: "B1 B2"}, start="R5", turn_timer=5)
+    act(t, "tick 0", "pad RS")
+    assert t.window == 1 and t.turn == 1
+    evs = act(t, "tick 5001")
+    assert names(evs) == ["penalty", "uno_close"] and t.window == 0

@@ -126,3 +126,24 @@ def test_presets_are_valid_settings_and_every_setting_has_words():
     for row in catalogue():
         assert RULE_TEXT[row[0]]
     assert preset("official") == {}
+
+
+def test_m2_a_tie_for_the_lowest_score_names_the_lowest_seat():
+    # seat 2 keeps a 0 only and ties seat 1 (the winner) at 0; seat 3 passes the target
+    t = deal({1: "G1 G2", 2: "G0 B0", 3: "Y5 Y6"}, start="G5", scoring="losers", target=3)
+    act(t, "pad G1", "seat 1", "pad G0", "seat 2", "shoe Y9")
+    evs = act(t, "pad G2")
+    assert names(evs)[-1] == "match_over" and evs[-1][1] == 1
+    assert t.scores[1:4] == [0, 0, 20]
+
+
+def test_m3_h5_a_sum_win_waives_only_the_winners_own_draws():
+    # elimination: the round goes on after seat 3 lays down 1 + 3 = 4, so seat 1's penalty
+    # for not calling (caught by seat 4) is still drawn; only an out seat's draws are void
+    t = deal({1: "R4 R7", 2: "G1 G2", 3: "Y1 Y3", 4: "B5 B6"}, start="R5", sum_win="yes",
+             elimination="yes")
+    act(t, "pad R4", "seat 4")
+    assert t.debts == [[1, 2, W_CAUGHT]]
+    evs = act(t, "seat 3 long")
+    assert names(evs) == ["sum_win", "out"] and t.active == [1, 2, 4]
+    assert t.debts == [[1, 2, W_CAUGHT]] and t.drawer() == 1
