@@ -129,6 +129,15 @@ def test_reader_faults_reach_the_referee_queue_once_each():
         assert b.status_items({"readers": junk}, []) == []   # a status that makes no sense
 
 
+def played(lines):
+    """Whether the last of these script lines is a card played (not a tag the deck does not
+    know, nor a card refused)."""
+    evs = []
+    for _, _, evs in Replay().run(lines):
+        pass
+    return any(e[0] == PLAY for e in evs)
+
+
 def with_takeback(tmp_path, example, at=60):
     """The example with a take-back of the card played at its `at`-th input or after, played
     again: the round ends as before."""
@@ -138,7 +147,7 @@ def with_takeback(tmp_path, example, at=60):
     for i, line in enumerate(lines):
         if '"in"' in line:
             n += 1
-        if n >= at and '"in":"pad"' in line:
+        if n >= at and '"in":"pad"' in line and played(lines[:i + 1]):
             lines[i + 1:i + 1] = ['{"in":"undo","n":1}', line]
             break
     path = tmp_path / ("undo-" + os.path.basename(example))
