@@ -12,13 +12,18 @@ except ImportError:  # CPython
 _IN_RULE = const(7)
 _IN_UNDO = const(8)
 _IN_PLAYER = const(9)
+_P_LOBBY = const(0)
 _P_DEAL = const(3)
 _P_START = const(4)
 _P_PLAY = const(5)
 _R_BAD_SEAT = const(14)
 _R_NOT_SEATED = const(15)
+_R_FEW = const(17)
 _R_NOT_NOW = const(21)
+_R_DEAL_SIZE = const(28)
 _R_LOCKED = const(29)
+_R_TEAMS = const(35)
+_R_NO_DEALER = const(37)
 _R_BAD_NAME = const(41)
 _REJECT = const(25)
 # -- end of codes --
@@ -176,6 +181,20 @@ class LinkHandler:
             raise ValueError(_why_rule(0))
         if same:  # nothing would change: nothing to log (a host that sets rules in a loop
             return  # must not fill the log)
+        t = self.hub.table
+        if ph != _P_LOBBY:  # the seats are known: the engine refuses what does not fit them
+            new = Settings(rules.as_dict())  # (teams, first dealer), so ask it first, on a copy
+            if name == "preset":
+                new.apply_preset(value)
+            else:
+                new.set(name, value)
+            t.rules = new
+            try:
+                why = t._unfit()
+            finally:
+                t.rules = rules
+            if why:
+                raise ValueError(_why_rule(why))
         self._fed((_IN_RULE, name, value))
 
     def set_player(self, seat, name):
@@ -333,4 +352,12 @@ class LinkHandler:
 def _why_rule(code):
     if code == _R_LOCKED:
         return "rules are locked while a round is on: set them after the round"
+    if code == _R_DEAL_SIZE:
+        return "not enough cards to deal that hand size to every seat that joined"
+    if code == _R_TEAMS:
+        return "the seats that joined cannot form teams of that many"
+    if code == _R_NO_DEALER:
+        return "the first dealer named is not a seat that joined"
+    if code == _R_FEW:
+        return "at least 2 seats must join first"
     return "no such setting, or a value it does not take (see `unotable rules`)"

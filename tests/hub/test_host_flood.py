@@ -185,3 +185,33 @@ def test_a_host_repeating_a_rule_a_name_or_a_take_back_logs_nothing_more():
     f = fr.decode(srv.handle(fr.encode(600, "undo", fr.REQ, json.dumps({"n": k}))))
     assert f[2] == fr.OK and h.seq == seq + 1, f           # as far as it reaches: taken back
     assert h.table.players[3] is None and h.table.back.reach() == 0
+
+
+def test_a_rule_the_seats_cannot_take_between_rounds_is_refused_and_not_logged():
+    # Between rounds the engine also refuses a setting that does not fit the seats that
+    # joined (teams of 2 at 3 seats, a first dealer who is not in the game). The hub logged
+    # such a rule, then the engine refused it: a host repeating it filled the log (and the
+    # next round stopped at LOG FULL), and the answer blamed the setting's name or value.
+    settings, inputs = game(seed=1, rounds=1, extra=0)
+    h = _hub(settings=settings)
+    for ms, inp in inputs:
+        h.board.clock = ms
+        assert h.feed(inp) is not None
+    assert snapshot(h.table)["phase"] == "round_over" and h.table.seats == [1, 2, 3]
+    srv = LinkServer(LinkHandler(h))
+    seq = h.seq
+    want = snapshot(h.table)
+    asks = (({"name": "teams", "value": 2}, b"teams"),
+            ({"name": "first_dealer", "value": 7}, b"first dealer"),
+            ({"name": "hand_size", "value": 15}, None))
+    rid = 0
+    for q, why in asks[:2]:
+        for _ in range(50):
+            rid += 1
+            f = fr.decode(srv.handle(fr.encode(rid, "rule", fr.REQ, json.dumps(q))))
+            assert f[2] == fr.ERR and why in f[3], (q, f)
+    assert h.seq == seq and snapshot(h.table) == want, h.seq - seq
+    rid += 1                                     # a setting that fits is still taken
+    f = fr.decode(srv.handle(fr.encode(rid, "rule", fr.REQ, json.dumps(asks[2][0]))))
+    assert f[2] == fr.OK and h.table.rules.hand_size == 15, f
+    assert [r[4] for r in h.log.read_from(seq + 1) if r[1] == INPUT] == [(7, "hand_size", 15)]
