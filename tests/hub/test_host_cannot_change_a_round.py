@@ -204,3 +204,26 @@ def test_a_player_name_is_taken_in_the_lobby_only_and_a_refused_one_is_not_logge
         n = h.seq
         st, p = Host(h).ask("player", {"seat": 1, "name": "Ann"})
         assert st == fr.ERR and b"lobby" in p and h.seq == n
+
+
+def test_a_name_beyond_the_bmp_is_logged_as_utf8_and_a_lone_surrogate_is_refused():
+    # The host's json.dumps sends a name outside the BMP as a surrogate pair ("\ud83d\ude00").
+    # MicroPython's json keeps the pair as two surrogates (CESU-8 bytes), so the board logged
+    # a name no host can decode: every sync from that seq on failed ("records ... could not
+    # be decoded: text not UTF-8"). A lone surrogate was logged the same way on the board.
+    from binascii import a2b_base64
+    from link.codec import decode
+    h = hub_at()
+    h.feed((IN_SEAT, 3, 0))
+    h.feed((IN_SEAT, 4, 0))
+    host = Host(h)
+    for bad in ('"\\ud800"', '"A\\udc00"', '"\\ud83dA"', '"A\\ud83d"'):
+        st, p = host.ask("player", '{"seat": 4, "name": %s}' % bad)
+        assert st == fr.ERR and h.seq == 2 and h.table.players[4] is None, (bad, p)
+    name = "Ann \U0001F600"
+    st, p = host.ask("player", {"seat": 3, "name": name})
+    assert st == fr.OK and h.seq == 3 and h.table.players[3] == name, p
+    st, p = host.ask("records", {"from": 1})
+    assert st == fr.OK, p
+    recs = decode(a2b_base64(p))[0]
+    assert recs[-1][3] == (9, 3, name), recs
