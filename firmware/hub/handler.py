@@ -34,6 +34,8 @@ CLOCK_SLACK = const(2000)  # ms a clock set may move before it is logged again
 CLOCK_EVERY = const(60000)  # ms at least between clock notes: a host setting the clock in a
                             # loop must not fill the log and stop the round (LOG FULL)
 CLOCKS_MAX = const(25)   # clock notes in one answer: a frame holds them
+CLOCKS_READ = const(256)  # records one `clocks` answer reads: the whole log in one go held
+                          # the referee for seconds on a board (and the watchdog bit)
 CHECK_LINES = const(80)  # self-test lines kept for the host: a whole run is about 45
 CHECK_BYTES = const(700)  # of them in one answer: it must fit a frame
 LOG_FULL = "log full - sync the table (`unotable sync --ack`), then try again"
@@ -252,20 +254,27 @@ class LinkHandler:
             pass
 
     def clocks(self, frm):
-        """The clock notes logged from seq frm on, as many as fit a frame."""
+        """The clock notes logged from seq frm on, as many as fit a frame, from at most
+        CLOCKS_READ records: "next" is the seq to ask from for more (None: no more)."""
         out = []  # type: list
         nxt = None
-        for r in self.hub.log.read_from(frm):
-            if r[1] != _CLOCK:
-                continue
-            if len(out) >= CLOCKS_MAX:
-                nxt = r[0]
-                break
-            try:
-                w = r[4].split()
-                out.append([r[0], int(w[0]), int(w[1])])
-            except (ValueError, IndexError, AttributeError):
-                pass                       # a damaged note dates nothing
+        k = 0
+        it = self.hub.log.read_from(frm)
+        try:
+            for r in it:
+                k += 1
+                if k > CLOCKS_READ or r[1] == _CLOCK and len(out) >= CLOCKS_MAX:
+                    nxt = r[0]
+                    break
+                if r[1] != _CLOCK:
+                    continue
+                try:
+                    w = r[4].split()
+                    out.append([r[0], int(w[0]), int(w[1])])
+                except (ValueError, IndexError, AttributeError):
+                    pass                   # a damaged note dates nothing
+        finally:
+            it.close()
         return {"clocks": out, "next": nxt}
 
     def enroll(self, on):

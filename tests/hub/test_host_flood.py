@@ -215,3 +215,49 @@ def test_a_rule_the_seats_cannot_take_between_rounds_is_refused_and_not_logged()
     f = fr.decode(srv.handle(fr.encode(rid, "rule", fr.REQ, json.dumps(asks[2][0]))))
     assert f[2] == fr.OK and h.table.rules.hand_size == 15, f
     assert [r[4] for r in h.log.read_from(seq + 1) if r[1] == INPUT] == [(7, "hand_size", 15)]
+
+
+def test_a_clocks_request_reads_a_bounded_part_of_the_log():
+    # `clocks {"from": 1}` read the whole log in one answer, looking for clock notes: with
+    # few notes, a night's log (50,000 inputs on a full 1 MB partition, ~9 us a record on
+    # the unix port, 50-100 times that on an ESP32) held the referee for tens of seconds and
+    # the 8 s watchdog reset the board. A host may ask it in a loop. Now an answer reads at
+    # most CLOCKS_READ records and says where to go on ("next"), as Link.clocks follows.
+    from hub.handler import CLOCKS_READ
+    from uno.bot import Bot
+    h = _hub(256, 4096, {"hand_size": 7})
+    srv = LinkServer(LinkHandler(h))
+    bot = Bot(Table(Settings({"hand_size": 7})), [1, 2, 3, 4], seed=5)
+    notes = []
+    for i in range(5 * CLOCKS_READ):
+        h.board.clock += 500
+        if i % 600 == 1:                    # a clock note now and then
+            t = 1750000000 + i * 10
+            f = fr.decode(srv.handle(fr.encode(i, "clock", fr.REQ, json.dumps({"t": t}))))
+            assert f[2] == fr.OK
+            notes.append((h.log.next_seq - 1, t, h.board.clock))
+        assert h.feed(bot.step()[0]) is not None
+    assert len(notes) == 3
+    read = [0]
+    every = h.log.read_from
+
+    def counted(seq):
+        for r in every(seq):
+            read[0] += 1
+            yield r
+    h.log.read_from = counted
+    got = []
+    frm = 1
+    rid = 5000
+    while True:                             # as Link.clocks asks
+        rid += 1
+        read[0] = 0
+        f = fr.decode(srv.handle(fr.encode(rid, "clocks", fr.REQ, json.dumps({"from": frm}))))
+        assert f[2] == fr.OK and read[0] <= CLOCKS_READ + 1, (read, f)
+        d = json.loads(f[3])
+        got += [tuple(c) for c in d["clocks"]]
+        if d["next"] is None:
+            break
+        assert d["next"] > frm
+        frm = d["next"]
+    assert got == notes, (got, notes)
