@@ -38,6 +38,7 @@ CLOCKS_READ = const(256)  # records one `clocks` answer reads: the whole log in 
                           # the referee for seconds on a board (and the watchdog bit)
 CHECK_LINES = const(80)  # self-test lines kept for the host: a whole run is about 45
 CHECK_BYTES = const(700)  # of them in one answer: it must fit a frame
+PRESS_MAX = 1000000000    # ms a self-test prompt may wait: `unotable selftest --press` takes < 1e6 s
 LOG_FULL = "log full - sync the table (`unotable sync --ack`), then try again"
 
 
@@ -311,6 +312,9 @@ class LinkHandler:
         lines from index frm on, as many as fit a frame, and whether they are all."""
         h = self.hub
         if start:
+            if not 0 <= press_ms < PRESS_MAX:  # past it, the answer would not fit its frame
+                raise ValueError("press_ms is 1 to %d ms a prompt (0: the default)" % (
+                    PRESS_MAX - 1))
             if self.checking:
                 raise ValueError("a self-test is running already")
             self._between_rounds("the self-test")
