@@ -258,6 +258,8 @@ def test_a_new_deck_does_not_judge_again_what_was_judged_with_the_old_one():
                                            b2a_base64(part, newline=False))))
         assert f[2] == fr.OK, f
     assert h.table.registry.uid(0) == badge
+    f = fr.decode(srv.handle(fr.encode(9, "undo", fr.REQ, b'{"n": 1}')))
+    assert f[2] == fr.ERR and h.table.players[3] == badge and h.table.seats == [1, 3, 4], f
     want = state(h.table)
     reach = h.table.back.reach()
     h.log.close()
