@@ -12,13 +12,18 @@ except ImportError:  # CPython
 _IN_RULE = const(7)
 _IN_UNDO = const(8)
 _IN_PLAYER = const(9)
+_P_LOBBY = const(0)
 _P_DEAL = const(3)
 _P_START = const(4)
 _P_PLAY = const(5)
 _R_BAD_SEAT = const(14)
 _R_NOT_SEATED = const(15)
+_R_FEW = const(17)
 _R_NOT_NOW = const(21)
+_R_DEAL_SIZE = const(28)
 _R_LOCKED = const(29)
+_R_TEAMS = const(35)
+_R_NO_DEALER = const(37)
 _R_BAD_NAME = const(41)
 _REJECT = const(25)
 # -- end of codes --
@@ -29,8 +34,11 @@ CLOCK_SLACK = const(2000)  # ms a clock set may move before it is logged again
 CLOCK_EVERY = const(60000)  # ms at least between clock notes: a host setting the clock in a
                             # loop must not fill the log and stop the round (LOG FULL)
 CLOCKS_MAX = const(25)   # clock notes in one answer: a frame holds them
+CLOCKS_READ = const(256)  # records one `clocks` answer reads: the whole log in one go held
+                          # the referee for seconds on a board (and the watchdog bit)
 CHECK_LINES = const(80)  # self-test lines kept for the host: a whole run is about 45
 CHECK_BYTES = const(700)  # of them in one answer: it must fit a frame
+PRESS_MAX = 1000000000    # ms a self-test prompt may wait: `unotable selftest --press` takes < 1e6 s
 LOG_FULL = "log full - sync the table (`unotable sync --ack`), then try again"
 
 
@@ -152,7 +160,17 @@ class LinkHandler:
                 f.write(reg.blob)
             import os
             os.rename(tmp, self.deck)       # atomic: a cut leaves the old deck or the new
-        self.hub.table.registry = reg
+        h = self.hub
+        t = h.table
+        same = t.registry is not None and t.registry.blob == reg.blob
+        t.registry = reg
+        if not same:
+            # The log holds no deck: what was judged with the old one (a badge tapped in the
+            # lobby is a card of the new deck, a card of the old one a badge) must not be
+            # judged again with this one, at boot (recovery starts at this snapshot) or by a
+            # take-back (it reaches back to here)
+            t.back.mark()
+            h._snapshot(h.board.now())
 
     def set_rule(self, name, value):
         # Judged before it is logged: a refused request leaves no input behind, so the host's
@@ -176,6 +194,20 @@ class LinkHandler:
             raise ValueError(_why_rule(0))
         if same:  # nothing would change: nothing to log (a host that sets rules in a loop
             return  # must not fill the log)
+        t = self.hub.table
+        if ph != _P_LOBBY:  # the seats are known: the engine refuses what does not fit them
+            new = Settings(rules.as_dict())  # (teams, first dealer), so ask it first, on a copy
+            if name == "preset":
+                new.apply_preset(value)
+            else:
+                new.set(name, value)
+            t.rules = new
+            try:
+                why = t._unfit()
+            finally:
+                t.rules = rules
+            if why:
+                raise ValueError(_why_rule(why))
         self._fed((_IN_RULE, name, value))
 
     def set_player(self, seat, name):
@@ -233,20 +265,27 @@ class LinkHandler:
             pass
 
     def clocks(self, frm):
-        """The clock notes logged from seq frm on, as many as fit a frame."""
+        """The clock notes logged from seq frm on, as many as fit a frame, from at most
+        CLOCKS_READ records: "next" is the seq to ask from for more (None: no more)."""
         out = []  # type: list
         nxt = None
-        for r in self.hub.log.read_from(frm):
-            if r[1] != _CLOCK:
-                continue
-            if len(out) >= CLOCKS_MAX:
-                nxt = r[0]
-                break
-            try:
-                w = r[4].split()
-                out.append([r[0], int(w[0]), int(w[1])])
-            except (ValueError, IndexError, AttributeError):
-                pass                       # a damaged note dates nothing
+        k = 0
+        it = self.hub.log.read_from(frm)
+        try:
+            for r in it:
+                k += 1
+                if k > CLOCKS_READ or r[1] == _CLOCK and len(out) >= CLOCKS_MAX:
+                    nxt = r[0]
+                    break
+                if r[1] != _CLOCK:
+                    continue
+                try:
+                    w = r[4].split()
+                    out.append([r[0], int(w[0]), int(w[1])])
+                except (ValueError, IndexError, AttributeError):
+                    pass                   # a damaged note dates nothing
+        finally:
+            it.close()
         return {"clocks": out, "next": nxt}
 
     def enroll(self, on):
@@ -283,6 +322,9 @@ class LinkHandler:
         lines from index frm on, as many as fit a frame, and whether they are all."""
         h = self.hub
         if start:
+            if not 0 <= press_ms < PRESS_MAX:  # past it, the answer would not fit its frame
+                raise ValueError("press_ms is 1 to %d ms a prompt (0: the default)" % (
+                    PRESS_MAX - 1))
             if self.checking:
                 raise ValueError("a self-test is running already")
             self._between_rounds("the self-test")
@@ -333,4 +375,12 @@ class LinkHandler:
 def _why_rule(code):
     if code == _R_LOCKED:
         return "rules are locked while a round is on: set them after the round"
+    if code == _R_DEAL_SIZE:
+        return "not enough cards to deal that hand size to every seat that joined"
+    if code == _R_TEAMS:
+        return "the seats that joined cannot form teams of that many"
+    if code == _R_NO_DEALER:
+        return "the first dealer named is not a seat that joined"
+    if code == _R_FEW:
+        return "at least 2 seats must join first"
     return "no such setting, or a value it does not take (see `unotable rules`)"

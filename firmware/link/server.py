@@ -70,6 +70,34 @@ def _json_in(p):
     return q
 
 
+def _text(s):
+    """JSON text as CPython holds it: MicroPython's json keeps an escaped surrogate pair
+    ("\\ud83d\\ude00", how a host's json.dumps sends a name beyond the BMP) as two surrogates,
+    whose bytes (CESU-8) no host decodes: a name logged so failed every later sync. Pairs are
+    joined; a lone surrogate is refused."""
+    for ch in s:
+        if 0xD800 <= ord(ch) <= 0xDFFF:
+            break
+    else:
+        return s                   # the usual case: no copy
+    out = []
+    hi = 0
+    for ch in s:
+        o = ord(ch)
+        if hi and 0xDC00 <= o <= 0xDFFF:
+            out.append(chr(0x10000 + (hi - 0xD800 << 10) + o - 0xDC00))
+            hi = 0
+        elif hi or 0xDC00 <= o <= 0xDFFF:
+            raise ValueError("text with a lone UTF-16 surrogate")
+        elif 0xD800 <= o <= 0xDBFF:
+            hi = o
+        else:
+            out.append(ch)
+    if hi:
+        raise ValueError("text with a lone UTF-16 surrogate")
+    return "".join(out)
+
+
 def _int(q, key, default=None):
     v = q.get(key, default)
     if v is None or v is True or v is False or not isinstance(v, int):
@@ -255,7 +283,7 @@ class LinkServer:
         name = q.get("name")
         if not isinstance(name, str):
             raise ValueError("player needs a seat and a name")
-        return self._res(self._opt("set_player")(_int(q, "seat"), name))
+        return self._res(self._opt("set_player")(_int(q, "seat"), _text(name)))
 
     def _v_repl(self, p):
         return self._res(self._opt("repl")())

@@ -14,7 +14,9 @@ from link.frame import MAX
 
 class Lines:
     """Cuts a byte stream into lines of at most MAX bytes (line end included); a longer line
-    is dropped whole, up to its line end, so its tail is not taken for a frame."""
+    is dropped whole, up to its line end, so its tail is not taken for a frame. CR ends a line
+    as LF does: a terminal's Enter sends CR (screen, picocom, mpremote), and a frame's CRLF
+    then gives an empty line, which callers skip."""
 
     def __init__(self):
         self.buf = bytearray(MAX)
@@ -25,7 +27,7 @@ class Lines:
 
     def feed(self, c):
         """One byte; returns a memoryview of the line (without its end) when one is complete."""
-        if c == 0x0A:
+        if c == 0x0A or c == 0x0D:
             n = self.n
             self.n = 0
             if self.over:

@@ -204,3 +204,66 @@ def test_a_player_name_is_taken_in_the_lobby_only_and_a_refused_one_is_not_logge
         n = h.seq
         st, p = Host(h).ask("player", {"seat": 1, "name": "Ann"})
         assert st == fr.ERR and b"lobby" in p and h.seq == n
+
+
+def test_a_name_beyond_the_bmp_is_logged_as_utf8_and_a_lone_surrogate_is_refused():
+    # The host's json.dumps sends a name outside the BMP as a surrogate pair ("\ud83d\ude00").
+    # MicroPython's json keeps the pair as two surrogates (CESU-8 bytes), so the board logged
+    # a name no host can decode: every sync from that seq on failed ("records ... could not
+    # be decoded: text not UTF-8"). A lone surrogate was logged the same way on the board.
+    from binascii import a2b_base64
+    from link.codec import decode
+    h = hub_at()
+    h.feed((IN_SEAT, 3, 0))
+    h.feed((IN_SEAT, 4, 0))
+    host = Host(h)
+    for bad in ('"\\ud800"', '"A\\udc00"', '"\\ud83dA"', '"A\\ud83d"'):
+        st, p = host.ask("player", '{"seat": 4, "name": %s}' % bad)
+        assert st == fr.ERR and h.seq == 2 and h.table.players[4] is None, (bad, p)
+    name = "Ann \U0001F600"
+    st, p = host.ask("player", {"seat": 3, "name": name})
+    assert st == fr.OK and h.seq == 3 and h.table.players[3] == name, p
+    st, p = host.ask("records", {"from": 1})
+    assert st == fr.OK, p
+    recs = decode(a2b_base64(p))[0]
+    assert recs[-1][3] == (9, 3, name), recs
+
+
+def test_a_new_deck_does_not_judge_again_what_was_judged_with_the_old_one():
+    # The log holds no deck: at boot the inputs after the last snapshot were judged again
+    # with the deck on file. A deck uploaded in the lobby after a badge was tapped (a tag that
+    # the new deck has as a card), or after a card of the old deck was tapped for a seat that
+    # had just joined (a tag the new deck does not have), changed the table at its next
+    # boot: seat 3's player was gone, seat 4 had one. A take-back reaching back past the
+    # deck change judged those taps again with the new deck the same way.
+    from binascii import b2a_base64
+    from hub.app import load_deck
+    from uno.state import snapshot as state
+    path = logkit.fresh()
+    h = hub_at(path)
+    badge = b"\x04\x01\x02\x03\x04\x05\x06"
+    old = synthetic_registry()
+    h.feed((IN_SEAT, 1, 0))
+    h.feed((IN_SEAT, 3, 0))
+    h.feed((IN_PAD, badge))                     # seat 3's player: a badge
+    h.feed((IN_SEAT, 4, 0))
+    h.feed((IN_PAD, old.uid(5)))                # a card, not a badge: refused
+    assert h.table.players[3] == badge and h.table.players[4] is None
+    uids = [old.uid(i) for i in range(108)]
+    uids[0] = badge
+    uids[5] = b"\x04\x09\x09\x09\x09\x09\x09"
+    srv = LinkServer(LinkHandler(h, path + ".deck"))
+    for rid, part in enumerate(chunks(uids)):
+        f = fr.decode(srv.handle(fr.encode(1 + rid, "registry", fr.REQ,
+                                           b2a_base64(part, newline=False))))
+        assert f[2] == fr.OK, f
+    assert h.table.registry.uid(0) == badge
+    f = fr.decode(srv.handle(fr.encode(9, "undo", fr.REQ, b'{"n": 1}')))
+    assert f[2] == fr.ERR and h.table.players[3] == badge and h.table.seats == [1, 3, 4], f
+    want = state(h.table)
+    reach = h.table.back.reach()
+    h.log.close()
+    again = Hub(FakeBoard(), logkit.log(path), load_deck(path + ".deck"))
+    again.start()
+    assert again.table.players[3] == badge and again.table.players[4] is None
+    assert state(again.table) == want and again.table.back.reach() == reach

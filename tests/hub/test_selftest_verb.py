@@ -56,3 +56,20 @@ def test_its_lines_come_in_order_each_answer_a_frame():
         if not d["lines"]:
             handler.checking = False  # the run ends: the last answer says done
     assert got == handler.check and k == 40
+
+
+def test_a_press_time_past_the_host_tools_range_is_refused_before_anything_starts():
+    # press_ms had no bound: 10**900 started a self-test whose prompts wait for ever (the
+    # board's inputs go to it, none to the rules, and no request stops it); with 10**970 its
+    # answer, {"started":true,"press_ms":1000...}, did not fit a frame, so the host was told
+    # "refused" by a table that had started it.
+    h = Hub(FakeBoard(), logkit.log(logkit.fresh()))
+    h.start()
+    handler = LinkHandler(h)
+    srv = LinkServer(handler)
+    for rid, bad in enumerate((10 ** 970, 10 ** 900, 10 ** 9, -5)):
+        out = srv.handle(fr.encode(1 + rid, "selftest", fr.REQ,
+                                   '{"start":true,"press_ms":%d}' % bad))
+        assert len(out) <= fr.MAX
+        f = fr.decode(out)
+        assert f[2] == fr.ERR and b"press_ms" in f[3] and not handler.checking, (bad, f)

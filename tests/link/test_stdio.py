@@ -92,3 +92,24 @@ def test_serve_reads_the_boards_own_stdin_and_answers_on_its_stdout():
     assert r.returncode == 0, r.stderr
     a = fr.decode(r.stdout)
     assert a[:3] == (7, "hello", fr.OK) and json.loads(a[3])["proto"] == fr.VERSION
+
+
+def test_a_terminals_enter_ends_a_line_and_crlf_is_one_line():
+    # screen, picocom, minicom and mpremote's terminal send CR for Enter: `repl` typed and
+    # Enter (docs/protocol.md, "Getting to the REPL") waited for a LF that never came, and the
+    # table answered nothing. CR ends a line too; CRLF gives the line and an empty one (which
+    # serve and hub.serial skip), and a frame of MAX - 1 bytes with CRLF is kept.
+    ln = Lines()
+
+    def lines(data):        # each line copied as it comes: a view into the line buffer
+        out = []
+        for c in data:
+            x = ln.feed(c)
+            if x is not None:
+                out.append(bytes(x))
+        return out
+    assert lines(b"repl\rstatus\r\n") == [b"repl", b"status", b""]
+    f = fr.encode(9, "status", fr.REQ, b"x" * (fr.MAX - len(fr.encode(9, "status", fr.REQ))))
+    assert len(f) == fr.MAX
+    got = lines(f[:-1] + b"\r\n")
+    assert got == [f[:-1], b""] and ln.dropped == 0 and fr.decode(got[0])[0] == 9
