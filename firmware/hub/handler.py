@@ -12,10 +12,6 @@ except ImportError:  # CPython
 _IN_RULE = const(7)
 _IN_UNDO = const(8)
 _IN_PLAYER = const(9)
-_P_LOBBY = const(0)
-_P_DEAL = const(3)
-_P_START = const(4)
-_P_PLAY = const(5)
 _R_BAD_SEAT = const(14)
 _R_NOT_SEATED = const(15)
 _R_FEW = const(17)
@@ -175,39 +171,15 @@ class LinkHandler:
     def set_rule(self, name, value):
         # Judged before it is logged: a refused request leaves no input behind, so the host's
         # replay of the log can never decide differently from the table.
-        ph = self.hub.table.phase
-        if ph == _P_DEAL or ph == _P_START or ph == _P_PLAY:
-            raise ValueError(_why_rule(_R_LOCKED))
-        from uno.rules import Settings, check, preset
-        rules = self.hub.table.rules
-        try:
-            for text in (name, value if isinstance(value, str) else ""):
-                for ch in text:            # "\u0667" is a digit to CPython, not to the board
-                    if ord(ch) > 0x7E:
-                        raise ValueError(text)
-            if name == "preset":
-                preset(value)
-                same = not Settings(rules.as_dict()).apply_preset(value)
-            else:
-                same = check(name, value) == getattr(rules, name)  # check: a known name
-        except (ValueError, TypeError):
-            raise ValueError(_why_rule(0))
-        if same:  # nothing would change: nothing to log (a host that sets rules in a loop
-            return  # must not fill the log)
-        t = self.hub.table
-        if ph != _P_LOBBY:  # the seats are known: the engine refuses what does not fit them
-            new = Settings(rules.as_dict())  # (teams, first dealer), so ask it first, on a copy
-            if name == "preset":
-                new.apply_preset(value)
-            else:
-                new.set(name, value)
-            t.rules = new
-            try:
-                why = t._unfit()
-            finally:
-                t.rules = rules
-            if why:
-                raise ValueError(_why_rule(why))
+        for text in (name, value if isinstance(value, str) else ""):
+            for ch in text:                # "\u0667" is a digit to CPython, not to the board
+                if ord(ch) > 0x7E:
+                    raise ValueError(_why_rule(0))
+        why, changed = self.hub.table.refuse_rule(name, value)  # a fit to the seats too
+        if why:
+            raise ValueError(_why_rule(why))
+        if not changed:  # nothing would change: nothing to log (a host that sets rules in a
+            return       # loop must not fill the log)
         self._fed((_IN_RULE, name, value))
 
     def set_player(self, seat, name):

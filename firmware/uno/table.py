@@ -215,8 +215,8 @@ class Table:
     dry                 passes in a row with nothing left to draw (T6)
     winner, clock       last round's winner; the table's time in ms (P2)
     out                 the events of the last feed (a reused list)
-    Use judge(), playable(), owes(), drawer(), deadline(), hand_sum() and team() rather than
-    re-deriving rules from these.
+    Use judge(), playable(), owes(), drawer(), deadline(), hand_sum(), team(), refuse_player()
+    and refuse_rule() rather than re-deriving rules from these.
     """
     if _HOST:
         # CPython: past 30 fields an instance's dict no longer shares its keys and every field
@@ -1161,31 +1161,44 @@ class Table:
         self.since = self.clock
         self.warned = False
 
-    def _rule(self, name, value):
-        """Settings are locked while a round is on; between rounds they apply from the next."""
+    def refuse_rule(self, name, value):
+        """(reason, names) for the host's rule or preset: the reason it would be rejected for,
+        else 0 and the settings it would change (none: nothing to log). The hub asks before it
+        logs the input (`unotable rules set`), and _rule judges by it."""
         ph = self.phase
         if ph == _P_DEAL or ph == _P_START or ph == _P_PLAY:
-            self._reject(_R_LOCKED, 0, -1)
-            return
+            return _R_LOCKED, ()  # settings are locked while a round is on
         rules = self.rules
+        new = Settings(rules.as_dict())
         try:
             if name == "preset":
-                before = rules.as_dict()
-                changed = rules.apply_preset(value)
+                changed = new.apply_preset(value)
             else:
-                before = {name: getattr(rules, name, None)}
-                rules.set(name, value)
-                changed = [name] if getattr(rules, name) != before[name] else []
+                new.set(name, value)
+                changed = [name] if getattr(new, name) != getattr(rules, name) else []
         except (ValueError, TypeError):
-            self._reject(_R_BAD_RULE, 0, -1)
-            return
-        # once the lobby is over the seats are known: a setting must fit them now
-        why = self._unfit() if ph != _P_LOBBY else 0
+            return _R_BAD_RULE, ()
+        if ph != _P_LOBBY:  # once the lobby is over the seats are known: it must fit them now
+            self.rules = new
+            try:
+                why = self._unfit()
+            finally:
+                self.rules = rules
+            if why:
+                return why, ()
+        return 0, changed
+
+    def _rule(self, name, value):
+        """Between rounds a setting applies from the next round."""
+        why, changed = self.refuse_rule(name, value)
         if why:
-            for k in changed:
-                setattr(rules, k, before[k])
             self._reject(why, 0, -1)
             return
+        rules = self.rules
+        if name == "preset":
+            rules.apply_preset(value)
+        else:
+            rules.set(name, value)
         for k in changed:
             self.out.append((_RULE, k, getattr(rules, k)))
 
