@@ -877,7 +877,7 @@ class Table:
             return
         if s not in self.active:
             self._reject(_R_NOT_SEATED, s, -1)
-        elif ph != _P_PLAY:
+        elif ph != _P_PLAY or self._gone(s):
             self._reject(_R_NOTHING, s, -1)
         elif self.slap & (1 << s):
             self._slap(s)
@@ -907,6 +907,12 @@ class Table:
             self._false_catch(s)
         else:
             self._false_uno(s)
+
+    def _gone(self, s):
+        """A seat out of the round that still sits in its turn order: T5's winner while its
+        last D or W4 is drawn, a hand laid down (H5), an M3 seat naming its colour on the way
+        out. Its press means nothing and costs nothing (U3): a card drawn would undo its win."""
+        return not self.hands[s] or s == self.laid or s in self.finished
 
     def _regroup(self):
         """S1: after a match the lobby opens again when a seat joins or leaves, so a new group
