@@ -1100,13 +1100,11 @@ class Table:
             return
         self.out.append((_SUM_WIN, s, total))
         self.want = 0
-        if self.rules.elimination == "yes":
-            # M3: the round goes on, so only the out seat's own draws are void, and the
-            # others still slap (H7: a seat's press is its slap first, so it has slapped)
-            self._waive(s)
-        else:
-            self._waive()
-            self.slap = 0
+        # only the winner's own draws are void (seed 000: 可以無視任何情況，攤牌勝出); the others
+        # owed theirs before the round ended: drawn and scored, as after a last D (T5)
+        self._waive(s)
+        if self.rules.elimination != "yes":
+            self.slap = 0  # no round left to slap in (M3: it goes on, and so does the slap)
         self._begin_turn()
         self._finish(s, True)
         self._settle()
