@@ -657,7 +657,7 @@ class Table:
     def _play(self, seat, card, stacked):
         out = self.out
         rules = self.rules
-        drawn = card == self.drawn  # T2: then no card is added to it (H3)
+        single = card == self.drawn  # T2: then no card is added to it (H3)
         self._begin_turn()
         face = DECK[card]
         rank = face & 15
@@ -678,6 +678,7 @@ class Table:
         self.colour = face >> 4 if rank < _RANK_WILD else -1  # a wild's comes with COLOUR
         if rank == 0 and rules.zero_rotate == "yes" and left:
             self._rotate()
+            single = True  # H3: the hand it came from has passed on: nothing is added to it
         elif left == 1 or (left and rules.uno_identical == "yes"):  # else _is_last is False
             self._uno_check(seat)
         if not left and rules.elimination != "yes":
@@ -711,8 +712,8 @@ class Table:
         else:
             self._act(seat, rank, True)
         # after the turn moved: it resets them. Not after a drawn card (T2, seed 001:
-        # "抽牌后只能打出抽到的牌，不能从原有手牌中出牌")
-        self.chain = seat if rules.multi != "off" and not drawn else 0
+        # "抽牌后只能打出抽到的牌，不能从原有手牌中出牌") nor a 0 that passed the hands (H4)
+        self.chain = seat if rules.multi != "off" and not single else 0
         if rank <= 9 and rules.sum_win == "yes":
             self.sum_to = rank
             self.sum_by = seat
