@@ -216,3 +216,11 @@ def test_h3_h4_a_zero_that_passes_the_hands_takes_no_more_cards():
     # without zero_rotate the same seat adds its G0
     t = deal({1: "R0 G0 B5", 2: "Y1 Y3 Y4", 3: "B0 B7 B8"}, start="R5", multi="same")
     assert names(act(t, "pad R0", "pad G0")) == ["play", "uno_open"] and t.colour == 2
+
+
+def test_h4_m3_a_zero_that_is_the_last_card_passes_no_hand():
+    # elimination: seat 1 goes out on its R0; passing the hands would hand seat 2 its empty
+    # one (out of the round at once): no hand passes, the round goes on
+    t = deal({1: "R0", 2: "G1", 3: "Y1"}, start="R5", zero_rotate="yes", elimination="yes")
+    assert names(act(t, "pad R0")) == ["play", "turn", "out"]
+    assert hand(t, 2) == ["G1"] and hand(t, 3) == ["Y1"] and t.active == [2, 3]
