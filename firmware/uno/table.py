@@ -1105,13 +1105,15 @@ class Table:
         # owed theirs before the round ended: drawn and scored, as after a last D (T5)
         self._waive(s)
         if self.rules.elimination != "yes":
-            self.slap = 0  # no round left to slap in (M3: it goes on, and so does the slap)
+            # no round left to slap in (M3: it goes on, and so does the slap; a seat's press is
+            # its slap first, so the winner has slapped)
+            self.slap = 0
             self._begin_turn()
         elif s == self.turn:
             self._begin_turn()  # the turn seat's act (U1: it closes an UNO window)
         else:
             # M3: the turn seat has not acted, so an UNO window stays open (U1) and its time
-            # runs on (P2); one sum win a number
+            # runs on (P2); no second seat lays down on this number
             self.sum_to = -1
         self._finish(s, True)
         self._settle()
