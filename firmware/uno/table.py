@@ -736,8 +736,8 @@ class Table:
         rank = DECK[card] & 15
         if left:
             self._uno_check(seat)
-        if rank == 4:
-            self._slap4(seat)
+        if rank == 4 and (left or self.rules.elimination == "yes"):
+            self._slap4(seat)  # not on a winning card: the round is over (as in _play)
         self._act(seat, rank, False)  # (a number: the turn has moved and H5's number stands)
         self.chain = seat
         if left == 0:
