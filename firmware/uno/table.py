@@ -657,7 +657,7 @@ class Table:
     def _play(self, seat, card, stacked):
         out = self.out
         rules = self.rules
-        drawn = card == self.drawn  # T2: then no card is added to it (H3)
+        single = card == self.drawn  # T2: then no card is added to it (H3)
         self._begin_turn()
         face = DECK[card]
         rank = face & 15
@@ -678,6 +678,7 @@ class Table:
         self.colour = face >> 4 if rank < _RANK_WILD else -1  # a wild's comes with COLOUR
         if rank == 0 and rules.zero_rotate == "yes" and left:
             self._rotate()
+            single = True  # H3: the hand it came from has passed on: nothing is added to it
         elif left == 1 or (left and rules.uno_identical == "yes"):  # else _is_last is False
             self._uno_check(seat)
         if not left and rules.elimination != "yes":
@@ -711,8 +712,8 @@ class Table:
         else:
             self._act(seat, rank, True)
         # after the turn moved: it resets them. Not after a drawn card (T2, seed 001:
-        # "抽牌后只能打出抽到的牌，不能从原有手牌中出牌")
-        self.chain = seat if rules.multi != "off" and not drawn else 0
+        # "抽牌后只能打出抽到的牌，不能从原有手牌中出牌") nor a 0 that passed the hands (H4)
+        self.chain = seat if rules.multi != "off" and not single else 0
         if rank <= 9 and rules.sum_win == "yes":
             self.sum_to = rank
             self.sum_by = seat
@@ -735,8 +736,8 @@ class Table:
         rank = DECK[card] & 15
         if left:
             self._uno_check(seat)
-        if rank == 4:
-            self._slap4(seat)
+        if rank == 4 and (left or self.rules.elimination == "yes"):
+            self._slap4(seat)  # not on a winning card: the round is over (as in _play)
         self._act(seat, rank, False)  # (a number: the turn has moved and H5's number stands)
         self.chain = seat
         if left == 0:
@@ -877,7 +878,7 @@ class Table:
             return
         if s not in self.active:
             self._reject(_R_NOT_SEATED, s, -1)
-        elif ph != _P_PLAY:
+        elif ph != _P_PLAY or self._gone(s):
             self._reject(_R_NOTHING, s, -1)
         elif self.slap & (1 << s):
             self._slap(s)
@@ -907,6 +908,12 @@ class Table:
             self._false_catch(s)
         else:
             self._false_uno(s)
+
+    def _gone(self, s):
+        """A seat out of the round that still sits in its turn order: T5's winner while its
+        last D or W4 is drawn, a hand laid down (H5), an M3 seat naming its colour on the way
+        out. Its press means nothing and costs nothing (U3): a card drawn would undo its win."""
+        return not self.hands[s] or s == self.laid or s in self.finished
 
     def _regroup(self):
         """S1: after a match the lobby opens again when a seat joins or leaves, so a new group
@@ -1094,14 +1101,20 @@ class Table:
             return
         self.out.append((_SUM_WIN, s, total))
         self.want = 0
-        if self.rules.elimination == "yes":
-            # M3: the round goes on, so only the out seat's own draws are void, and the
-            # others still slap (H7: a seat's press is its slap first, so it has slapped)
-            self._waive(s)
-        else:
-            self._waive()
+        # only the winner's own draws are void (seed 000: 可以無視任何情況，攤牌勝出); the others
+        # owed theirs before the round ended: drawn and scored, as after a last D (T5)
+        self._waive(s)
+        if self.rules.elimination != "yes":
+            # no round left to slap in (M3: it goes on, and so does the slap; a seat's press is
+            # its slap first, so the winner has slapped)
             self.slap = 0
-        self._begin_turn()
+            self._begin_turn()
+        elif s == self.turn:
+            self._begin_turn()  # the turn seat's act (U1: it closes an UNO window)
+        else:
+            # M3: the turn seat has not acted, so an UNO window stays open (U1) and its time
+            # runs on (P2); no second seat lays down on this number
+            self.sum_to = -1
         self._finish(s, True)
         self._settle()
 

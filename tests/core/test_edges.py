@@ -400,6 +400,19 @@ def test_h3_h7_a_4_added_in_a_multi_play_wants_a_slap_too_a_5_none():
     assert names(evs) == ["play"] and t.slap == 0
 
 
+def test_h3_h7_t5_a_winning_4_added_in_a_multi_play_opens_no_slap():
+    # seat 1 wins on the G4 it adds to its R4: the round is over, so no slap opens (as for a
+    # winning 4 played alone). With M3 the round goes on and the others slap
+    t = deal({1: "R4 G4", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", multi="same", slap4="yes")
+    act(t, "pad R4", "seat 1", "seat 2", "seat 1", "shoe B1", "shoe B2")  # slaps; UNO
+    assert t.slap == 0 and t.chain == 1
+    assert names(act(t, "pad G4")) == ["play", "round_over", "score"]
+    t = deal({1: "R4 G4", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", multi="same", slap4="yes",
+             elimination="yes")
+    act(t, "pad R4", "seat 1", "seat 2", "seat 1", "shoe B1", "shoe B2")
+    assert names(act(t, "pad G4")) == ["play", "slap_open", "out"] and t.slap == (1 << 2) | (1 << 3)
+
+
 def test_s4_no_card_is_on_the_pile_before_the_start_card():
     t = seated((1, 2))
     assert t.top == -1 and snapshot(t)["top"] is None

@@ -201,3 +201,26 @@ def test_h5_not_on_the_seats_own_number():
     act(t, "pad R4")
     assert t.hand_sum(1) == -1
     assert unchanged(t, "seat 1 long") == R_NO_SUM
+
+
+def test_h3_h4_a_zero_that_passes_the_hands_takes_no_more_cards():
+    # multi-play and zero rotates (the party preset): seat 1's R0 passes every hand on at once
+    # (its G0 goes to seat 2), so no card can be added from the hand seat 1 now holds (seat 3's
+    # B0): it is not the hand the R0 came from
+    t = deal({1: "R0 G0 B5", 2: "Y1 Y3 Y4", 3: "B0 B7 B8"}, start="R5", multi="same",
+             zero_rotate="yes")
+    assert names(act(t, "pad R0")) == ["play", "rotate", "turn"]
+    assert hand(t, 1) == ["B0", "B7", "B8"] and hand(t, 2) == ["B5", "G0"]
+    assert t.chain == 0
+    assert unchanged(t, "pad B0") == R_NOT_TURN
+    # without zero_rotate the same seat adds its G0
+    t = deal({1: "R0 G0 B5", 2: "Y1 Y3 Y4", 3: "B0 B7 B8"}, start="R5", multi="same")
+    assert names(act(t, "pad R0", "pad G0")) == ["play", "uno_open"] and t.colour == 2
+
+
+def test_h4_m3_a_zero_that_is_the_last_card_passes_no_hand():
+    # elimination: seat 1 goes out on its R0; passing the hands would hand seat 2 its empty
+    # one (out of the round at once): no hand passes, the round goes on
+    t = deal({1: "R0", 2: "G1", 3: "Y1"}, start="R5", zero_rotate="yes", elimination="yes")
+    assert names(act(t, "pad R0")) == ["play", "turn", "out"]
+    assert hand(t, 2) == ["G1"] and hand(t, 3) == ["Y1"] and t.active == [2, 3]

@@ -95,3 +95,26 @@ def test_u3_after_the_window_a_press_is_a_late_catch_only_of_a_seat_that_did_not
     act(t, "pad R1", "seat 1", "shoe B9")
     evs = act(t, "seat 4")
     assert names(evs) == ["reject", "penalty"] and evs[1][1:] == (4, 2, W_FALSE_UNO)
+
+
+def test_u3_t5_a_winner_whose_last_d_is_still_drawn_pays_nothing_for_a_press():
+    # seat 1 wins on RD; while seat 2 draws the 2 (T5), seat 1's press is no false call: it
+    # holds no card and is out of the round. It drew 2 and held cards again, so no seat held
+    # none and the won round went on
+    t = deal({1: "R2 RD", 2: "R3 R4"}, start="R5", false_uno=2)
+    act(t, "pad R2", "seat 1", "pad R3", "seat 2", "pad RD")
+    assert t.pending == 2 and not t.hands[1]
+    assert unchanged(t, "seat 1") == R_NOTHING
+    evs = act(t, "shoe B2", "shoe B3")
+    assert names(evs) == ["draw", "round_over", "score"] and t.winner == 1
+    assert t.scores[1] == 4 + 2 + 3
+
+
+def test_u3_m3_a_seat_out_naming_its_colour_pays_nothing_for_a_press():
+    # elimination: seat 1 goes out on a W and names the colour; a press before is no false call
+    t = deal({1: "R2 W", 2: "R3 R4", 3: "R6 R7"}, start="R5", false_uno=2, elimination="yes")
+    act(t, "pad R2", "seat 1", "pad R3", "seat 2", "pad R6", "seat 3", "pad W")
+    assert t.want == 1 and t.finished == [1]
+    assert unchanged(t, "seat 1") == R_NOTHING
+    assert unchanged(t, "seat 1 long") == R_NOTHING
+    assert names(act(t, "colour G")) == ["colour", "turn"] and t.turn == 2 and t.active == [2, 3]

@@ -58,17 +58,23 @@ def test_h4_u1_a_zero_that_rotates_closes_the_window_it_opened():
     assert unchanged(t, "seat 3") == R_NOTHING
 
 
-def test_h5_h1_a_sum_win_beats_the_draws_still_owed():
-    # seat 1 plays R4 and is caught by two seats; seat 3 holds Y1 Y3 (4 = 4): it still may win
-    # at once, and seat 1's draws are waived
-    t = deal({1: "R4 G7", 2: "G1 G2", 3: "Y1 Y3"}, start="R5", sum_win="yes", catchers="each")
-    act(t, "pad R4", "seat 2", "seat 3")
-    assert t.owes(1) == 4 and t.debts == [[1, 4, W_CAUGHT]]
+def test_h5_t5_a_sum_win_waives_only_the_winners_own_draws():
+    # seat 1 plays R4 and is caught; seat 3, which owes 2 for a false call, holds Y1 Y3 (4 = 4)
+    # and still wins at once (seed 000: 可以無視任何情況，攤牌勝出): its own 2 are void. Seat 1's
+    # 2 were owed before the round ended: they are drawn and count (T5)
+    t = deal({1: "R4 G7", 2: "G1 G2", 3: "Y1 Y3"}, start="R5", sum_win="yes", false_uno=2)
+    act(t, "pad R4", "seat 2")
+    assert t.debts == [[1, 2, W_CAUGHT]]
+    act(t, "seat 3")  # seat 3 holds two cards: a false call
+    assert t.owes(3) == 2
     evs = act(t, "seat 3 long")
-    # the two catches are one debt of 4 (debts merge per seat and reason)
-    assert names(evs) == ["sum_win", "waive", "uno_close", "round_over", "score"]
-    assert evs[1][1:] == (1, 4)
-    assert t.winner == 3 and t.scores[3] == 7 + 1 + 2
+    assert names(evs) == ["sum_win", "waive"] and evs[1][1:] == (3, 2)
+    assert t.laid == 3 and t.debts == [[1, 2, W_CAUGHT]] and t.drawer() == 1
+    assert unchanged(t, "seat 3") == R_NOTHING  # the winner is out of the round: no cost
+    assert unchanged(t, "pad G1") == R_WAIT_DRAW
+    evs = act(t, "shoe B2", "shoe B9")
+    assert names(evs) == ["draw", "round_over", "score"]
+    assert t.winner == 3 and t.scores[3] == 7 + 2 + 9 + 1 + 2
 
 
 def test_c1_u2_a_w4_player_who_loses_the_challenge_can_no_longer_be_caught():

@@ -147,3 +147,21 @@ def test_m3_h5_a_sum_win_waives_only_the_winners_own_draws():
     evs = act(t, "seat 3 long")
     assert names(evs) == ["sum_win", "out"] and t.active == [1, 2, 4]
     assert t.debts == [[1, 2, W_CAUGHT]] and t.drawer() == 1
+
+
+def test_m3_h5_u1_a_sum_win_out_of_turn_leaves_the_uno_window_open():
+    # elimination: seat 1 plays R4, its second-to-last card, and does not call. Seat 3 lays down
+    # 1 + 3 = 4 and is out, but seat 2, the next player, has not played or drawn: the window
+    # stays open (seed 000: 在下位玩者發牌前被其他人發現) and seat 4 still catches seat 1
+    t = deal({1: "R4 R7", 2: "G1 G2", 3: "Y1 Y3", 4: "B5 B6"}, start="R5", sum_win="yes",
+             elimination="yes")
+    act(t, "pad R4")
+    assert names(act(t, "seat 3 long")) == ["sum_win", "out"] and t.window == 1
+    assert names(act(t, "seat 4")) == ["catch", "uno_close", "penalty"]
+    assert t.debts == [[1, 2, W_CAUGHT]]
+    # laid down by the next player itself, it is that player's act: the window closes
+    t = deal({1: "R4 R7", 2: "G1 G3", 3: "Y1 Y2", 4: "B5 B6"}, start="R5", sum_win="yes",
+             elimination="yes")
+    act(t, "pad R4")
+    assert names(act(t, "seat 2 long")) == ["sum_win", "uno_close", "out", "turn"]
+    assert t.window == 0 and t.turn == 3 and unchanged(t, "seat 4") == R_NOTHING
