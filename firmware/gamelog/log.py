@@ -87,6 +87,12 @@ class Log:
         self._cz = bytearray(CANON_MAX)
         self._czv = memoryview(self._cz)
         self._rd = Reader()
+        # where read_from stopped, and where its last call began: (segment base, offset, seq,
+        # chain head, head known) of a record, so a host syncing in batches (or asking again
+        # for an answer it lost) goes on from there instead of walking the segment from its
+        # start at every request (late in a long night a board held the referee that long)
+        self._bm = [0, 0, 0, b"", False]
+        self._bm0 = [0, 0, 0, b"", False]
         try:
             os.mkdir(path)
         except OSError:
@@ -428,6 +434,7 @@ class Log:
         """
         self.close()
         self.damage = []
+        self._bm[0] = self._bm0[0] = 0  # segments may be set aside, cut or made again
         self._get_marks()
         bases = self._bases(True)
         if self.table_id is None:
@@ -599,6 +606,7 @@ class Log:
         top = self.next_seq if self._ready else 0
         rd = Reader()
         exp = seq
+        first = True
         if live and live[0][0] > seq:
             for g in self._split(seq, live[0][0] - 1, causes):
                 yield g
@@ -606,14 +614,31 @@ class Log:
             base, size = live[j]
             nb = live[j + 1][0] if j + 1 < len(live) else 0
             f = self._open_seg(base)
+            bm = self._bm
             try:
                 rd.start(f, base, self._tid())
+                for m in (self._bm0, bm):    # go on from a place a read reached
+                    if m[0] == base and rd.nseq < m[2] <= seq:
+                        f.seek(m[1])
+                        rd.lo = rd.hi = 0
+                        rd.off = m[1]
+                        rd.nseq = m[2]
+                        rd.h = m[3]
+                        rd.known = m[4]
                 while True:
+                    bm[0] = base
+                    bm[1] = rd.off
+                    bm[2] = rd.nseq
+                    bm[3] = rd.h
+                    bm[4] = rd.known
                     st = rd.next()
                     if st == OK:
                         if nb and rd.seq >= nb:
                             break
                         if rd.seq >= seq:
+                            if first:
+                                first = False
+                                self._bm0[:] = bm  # (bm: where this record began)
                             yield rd.seq, rd.rtype, rd.t, rd.wall, rd.data, rd.tag
                         continue
                     if st == END:
