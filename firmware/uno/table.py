@@ -176,15 +176,32 @@ PLAY_STACK = const(4)  # H1: answering a D or W4 with another
 
 
 def good_name(name):
-    """A player's name: 1..24 bytes of UTF-8, printable, no space at either end. (No strip():
-    CPython's strips more kinds of space than MicroPython's; both must judge alike.)"""
+    """A player's name: 1..24 bytes of UTF-8, printable (no control character, nothing
+    invisible or turning the text: _HIDDEN), no space at either end. (No strip(): CPython's
+    strips more kinds of space than MicroPython's; both must judge alike.)"""
     if type(name) is not str or not 0 < len(name.encode()) <= 24 or name[0] == " " or \
             name[-1] == " ":
         return False
     for c in name:
-        if ord(c) < 32 or c == "\x7f":
+        o = ord(c)
+        if o < 32 or 0x7F <= o <= 0x9F or (o >= 0xAD and _hidden(o)):
             return False
     return True
+
+
+# Characters that show nothing or turn the text around them (soft hyphen, Arabic letter mark,
+# zero-width, direction marks, embeddings, overrides and isolates, separators, invisible
+# operators, BOM, tags): in a name one would pass for another on the scoreboard and the CSV.
+_HIDDEN = (0xAD, 0xAD, 0x61C, 0x61C, 0x180E, 0x180E, 0x200B, 0x200F, 0x2028, 0x202E,
+           0x2060, 0x206F, 0xFEFF, 0xFEFF, 0xFFF9, 0xFFFB, 0xE0000, 0xE007F)
+
+
+def _hidden(o):
+    h = _HIDDEN
+    for i in range(0, len(h), 2):
+        if h[i] <= o <= h[i + 1]:
+            return True
+    return False
 
 
 class Table:

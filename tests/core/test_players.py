@@ -88,6 +88,16 @@ def test_players_good_name_is_the_same_on_every_interpreter():
     assert good_name("Li\u3000") and not good_name("Li ") and not good_name("\x7f")
 
 
+def test_players_a_name_hides_no_control_or_direction_mark():
+    # a bidi override or an invisible character would make one name show as another on the
+    # scoreboard, the standings and their CSV (found by the link audit): refused, as C0 is
+    for bad in ("Ann\u202e", "\u202dBo", "A\u200bnn", "Ann\u2066", "\ufeffAnn", "An\u00adn",
+                "Ann\x85", "A\u200fB", "Ann\u2028", "A\u061cB", "A\U000e0041"):
+        assert not good_name(bad), repr(bad)
+    for ok in ("Jos\u00e9", "\u674e\u4f1f", "M\u00fcller", "Ann\U0001f600", "\u0627\u062d\u0645\u062f"):
+        assert good_name(ok), repr(ok)
+
+
 def test_players_a_name_of_one_byte_is_a_name():
     assert good_name("A") and good_name("7") and not good_name("")
     t = Table()
