@@ -15,8 +15,8 @@ When the shared machine is too loaded for CPU time to mean much, count instructi
 (with --firmware for the base tree), the difference divided by 300. On 2026-12-01, a round at
 c6af61c / before the players' new generator / after it: official 4 players 5.63 / 3.89 / 3.55 M
 instructions, 2 players 4.55 / 3.21 / 2.81 M, every house rule 13.43 / 9.09 / 7.51 M. The next
-day, after CPython's specialised reads (DECK a tuple, settings never read through __dict__):
-3.29 / 2.60 / 7.98 M. The house rule rounds got longer then (223 inputs, 195 the day before,
+that day (20:00), after CPython's specialised reads (DECK a tuple, settings never read through __dict__):
+3.29 / 2.60 / 7.98 M. The house rule rounds got longer then (223 inputs, 195 that morning,
 210 at c6af61c: a seat may no longer sum-win on its own number), so compare per input too:
 64.0 k instructions an input at c6af61c, 35.8 k now.
 
@@ -27,7 +27,7 @@ moved (the fair ratio: RLCard's games are shorter, its rules fewer) at c6af61c; 
 2026-12-01 (5 pairs of 300 games: RLCard 15.4 us, ours 4.0 us a card; c6af61c 5.6 us, 2.75x);
 4.7x at 18:00 that day, after the players' cheaper generator (RLCard 17.6 us, ours 3.8 us;
 c6af61c 5.3 us, 3.3x in the same run: RLCard's own figure moves by a fifth from run to run);
-4.0x and 4.4x on 2026-12-02 (RLCard 14.0 and 16.5 us, ours 3.5 and 3.7 us).
+4.0x and 4.4x at 20:10 that day (RLCard 14.0 and 16.5 us, ours 3.5 and 3.7 us).
 """
 import os
 import sys
