@@ -14,9 +14,9 @@ When the shared machine is too loaded for CPU time to mean much, count instructi
 (deterministic): valgrind --tool=cachegrind --cache-sim=no over `--case K` at 20 and 320 rounds
 (with --firmware for the base tree), the difference divided by 300. On 2026-12-01, a round at
 c6af61c / before the players' new generator / after it: official 4 players 5.63 / 3.89 / 3.55 M
-instructions, 2 players 4.55 / 3.21 / 2.81 M, every house rule 13.43 / 9.09 / 7.51 M. The next
-that day (20:00), after CPython's specialised reads (DECK a tuple, settings never read through __dict__):
-3.29 / 2.60 / 7.98 M. The house rule rounds got longer then (223 inputs, 195 that morning,
+instructions, 2 players 4.55 / 3.21 / 2.81 M, every house rule 13.43 / 9.09 / 7.51 M. At 20:00
+that day, after CPython's specialised reads (DECK a tuple, the settings never read through
+__dict__): 3.29 / 2.60 / 7.98 M. The house rule rounds got longer then (223 inputs, 195 before,
 210 at c6af61c: a seat may no longer sum-win on its own number), so compare per input too:
 64.0 k instructions an input at c6af61c, 35.8 k now.
 
