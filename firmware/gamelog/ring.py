@@ -546,6 +546,10 @@ class RingLog(Log):
             self._gaps.append(g)
             top = g[1] + 1
             self._hole = False
+            # The erases ahead (prepare, below) wipe the stamps that showed the hole: the
+            # high-water mark they carry now covers its seqs, so the next boot, which no longer
+            # sees it, still numbers above them (the soak found seq 358 then 292)
+            self._hw = max(self._hw, g[1])
         if top > self.next_seq:
             self.next_seq = top
             self._f = None
