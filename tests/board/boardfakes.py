@@ -66,15 +66,25 @@ class QuietPWM:
         self.d = d
 
 
+ENODEV = 19      # the ESP32 port's I2C: no ACK
+ETIMEDOUT = 116  # ... and a bus held low (a stuck slave, SDA or SCL shorted): the command times out
+
+
 class I2C:
     """machine.I2C stand-in: devices answer by address; others raise OSError(ENODEV) like a
-    missing ACK. Every transaction is counted and, with log=True, logged."""
+    missing ACK. Every transaction is counted and, with log=True, logged.
+    error = errno: every transaction fails so (ETIMEDOUT: the bus is stuck); garbage = a byte:
+    reads ACK and return that byte throughout (0x00: a slave holding SDA low mid-read), or -1
+    for noise."""
 
     def __init__(self, log=True):
         self.devices = {}
         self.transactions = 0
         self.log = log
         self.writes = []
+        self.error = 0
+        self.garbage = None
+        self._lfsr = 0xACE1
 
     def attach(self, dev, addr):
         self.devices[addr] = dev
@@ -82,13 +92,24 @@ class I2C:
 
     def _dev(self, addr):
         self.transactions += 1
+        if self.error:
+            raise OSError(self.error)
         d = self.devices.get(addr)
         if d is None:
-            raise OSError(19)
+            raise OSError(ENODEV)
         return d
 
     def readfrom_mem_into(self, addr, memaddr, buf, *, addrsize=8):
-        self._dev(addr).read(memaddr, buf)
+        d = self._dev(addr)
+        if self.garbage is None:
+            d.read(memaddr, buf)
+            return
+        for i in range(len(buf)):
+            if self.garbage < 0:
+                self._lfsr = noise(self._lfsr)
+                buf[i] = self._lfsr & 0xFF
+            else:
+                buf[i] = self.garbage
 
     def writeto_mem(self, addr, memaddr, buf, *, addrsize=8):
         if self.log:
@@ -96,10 +117,18 @@ class I2C:
         self._dev(addr).write(memaddr, buf)
 
 
+def noise(x):
+    """The next state of a 16-bit Galois LFSR: reproducible noise."""
+    return x >> 1 ^ (0xB400 if x & 1 else 0)
+
+
 class MCP23017Regs:
     """The chip as seen over I2C, BANK=0 map, sequential mode: registers 0x00..0x15, the address
     pointer auto-increments and wraps. ext holds the levels the outside world drives on the pins
-    (1 = high); floating input pins read their pull-up (GPPU) or 0."""
+    (1 = high); bits in floating are driven by nobody (a button open): they read their pull-up
+    (GPPU) if it is on, else whatever the open CMOS input picks up, a level that changes from
+    read to read (the datasheet defines none). reset() is the RESET pin or a brown-out: every
+    register back to its power-on value (IODIR all 1, the rest 0: pull-ups off)."""
 
     IODIRA, IODIRB, IPOLA, IPOLB = 0x00, 0x01, 0x02, 0x03
     IOCON = 0x0A
@@ -109,9 +138,16 @@ class MCP23017Regs:
 
     def __init__(self):
         self.r = bytearray(self.NREG)
-        self.r[self.IODIRA] = self.r[self.IODIRB] = 0xFF  # power-on: all inputs
         self.ext = 0xFFFF
         self.floating = 0
+        self._lfsr = 0x1D2C
+        self.reset()
+
+    def reset(self):
+        r = self.r
+        for i in range(self.NREG):
+            r[i] = 0
+        r[self.IODIRA] = r[self.IODIRB] = 0xFF  # power-on: all inputs
 
     def _16(self, lo):
         return self.r[lo] | self.r[lo + 1] << 8
@@ -131,15 +167,21 @@ class MCP23017Regs:
 
     def pins(self):
         d = self.iodir()
-        inp = (self.ext & ~self.floating) | (self.gppu() & self.floating)
+        self._lfsr = noise(self._lfsr)
+        open_ = self._lfsr & ~self.gppu()  # floating without a pull-up: anything
+        inp = (self.ext & ~self.floating) | ((self.gppu() | open_) & self.floating)
         lv = (inp & d) | (self.olat() & ~d)
         return (lv ^ self._16(self.IPOLA)) & 0xFFFF
 
     def press(self, bit):
+        """A button to GND closes: the pin is driven low."""
         self.ext &= ~(1 << bit)
+        self.floating &= ~(1 << bit)
 
     def release(self, bit):
+        """... and opens: nobody drives the pin (only a pull-up makes it read high)."""
         self.ext |= 1 << bit
+        self.floating |= 1 << bit
 
     def read(self, reg, buf):
         assert self.r[self.IOCON] & 0xA0 == 0, "BANK or SEQOP set"

@@ -383,6 +383,7 @@ def test_an_i2c_fault_is_counted_and_the_expander_set_up_again():
     r.spin(100)
     assert r.take() == [] and r.board.info()["i2c_errors"] > 0
     fresh = kit.boardfakes.MCP23017Regs()  # back, in its power-on state (pull-ups off)
+    fresh.floating = 0xFFFF
     i2c.attach(fresh, pins.BUTTONS_ADDR)
     r.m.buttons = fresh
     r.spin(20)
@@ -393,6 +394,107 @@ def test_an_i2c_fault_is_counted_and_the_expander_set_up_again():
     r.spin(60)
     assert r.take() == [(IN_SEAT, 1, 0)]
     assert r.board.faults == 0
+
+
+def test_an_expander_reset_mid_game_is_set_up_again_and_presses_nothing():
+    r = Rig()
+    r.spin(20)
+    r.m.buttons.reset()  # a brown-out or a glitch on RESET: pull-ups off, the buttons float
+    r.spin(3000)
+    assert r.take() == []
+    assert r.m.buttons.gppu() == pins.BUTTON_MASK and r.board.info()["i2c_errors"] == 1
+    assert r.board.alerts == []  # got over at once: counted, not shown
+    r.press(pins.SEAT_BUTTON_BITS[2])
+    r.spin(60)
+    r.release(pins.SEAT_BUTTON_BITS[2])
+    r.spin(60)
+    assert r.take() == [(IN_SEAT, 3, 0)]
+
+
+def test_a_press_held_when_the_bus_fails_is_no_long_press():
+    r = Rig()
+    r.spin(20)
+    bit = pins.SEAT_BUTTON_BITS[2]
+    r.press(bit)
+    r.spin(100)
+    for err in (kit.boardfakes.ETIMEDOUT, kit.boardfakes.ENODEV):
+        r.m.i2c.error = err  # the bus stops answering ...
+        r.spin(200)
+        r.release(bit)       # ... while the player lets go after a short press
+        r.spin(1500)
+        r.m.i2c.error = 0
+        r.spin(200)
+        assert r.take() == []  # neither a long press (leave, sum win) nor a short one
+        r.press(bit)
+        r.spin(100)
+    r.release(bit)
+    r.spin(50)
+    assert r.take() == [(IN_SEAT, 3, 0)]
+
+
+def test_garbage_from_the_bus_presses_nothing():
+    r = Rig()
+    r.spin(20)
+    for g in (0x00, -1, 0xFF):
+        r.m.i2c.garbage = g  # reads ACK and bring levels nobody drove
+        r.spin(300)
+        r.m.i2c.garbage = None
+        r.spin(300)
+    assert r.take() == []
+    assert r.board.faults == 0
+
+
+def test_a_lost_button_expander_shows_its_code_mid_game_and_clears_it():
+    r = Rig()
+    r.spin(20)
+    dev = r.m.i2c.devices.pop(pins.BUTTONS_ADDR)
+    r.spin(esp32.I2C_ALERT_MS - 20)
+    assert r.board.alerts == []  # a glitch is not a fault yet
+    r.spin(40)
+    assert r.board.alerts == [esp32.faults.BUTTONS_I2C]
+    assert r.board.leds._alert is not None
+    r.m.i2c.attach(dev, pins.BUTTONS_ADDR)
+    r.spin(200)
+    assert r.board.alerts == []
+    r.m.shuffle.value(0)  # the shuffle sensor worked throughout
+    r.spin(60)
+    r.m.shuffle.value(1)
+    r.spin(60)
+    assert r.take() == [(IN_SHUFFLE,)]
+
+
+def test_the_shuffle_sensor_works_while_the_button_expander_is_gone():
+    r = Rig()
+    r.spin(20)
+    del r.m.i2c.devices[pins.BUTTONS_ADDR]
+    r.spin(1000)
+    r.m.shuffle.value(0)
+    r.spin(60)
+    r.m.shuffle.value(1)
+    r.spin(60)
+    assert r.take() == [(IN_SHUFFLE,)]
+
+
+def test_seat_leds_are_set_up_again_after_a_reset():
+    r = Rig()
+    r.spin(20)
+    r.board.leds.show(turn=3)
+    assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[2]
+    r.m.seat_leds.reset()  # outputs back to inputs: dark, and no write fails
+    r.spin(esp32.I2C_CHECK_MS + 20)
+    assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[2]
+
+
+def test_a_seat_led_write_that_fails_is_sent_when_the_expander_answers():
+    r = Rig()
+    r.spin(20)
+    dev = r.m.i2c.devices.pop(pins.LEDS_ADDR)
+    r.board.leds.show(turn=3)
+    r.spin(50)
+    r.m.i2c.attach(dev, pins.LEDS_ADDR)
+    r.spin(200)
+    assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[2]
+    assert r.board.alerts == []
 
 
 # -- time, watchdog, outputs, pin map --
