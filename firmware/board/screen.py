@@ -49,38 +49,61 @@ def table_lines(colour=-1, direction=1, turn=0, pending=0, scores=None):
 
 
 class Screen:
-    """The optional OLED as the hub drives it: a bus error costs a row, never the table. While
-    the boot report is held, the table is remembered and drawn when the hold ends."""
+    """The optional OLED as the hub drives it: a bus error costs a row, never the table. After
+    one, the panel is set up again (and sent the whole picture) before the next drawing: it
+    may have lost its supply, and would stay dark. While the boot report is held, the table
+    is remembered and drawn when the hold ends."""
 
     def __init__(self, oled: "Display") -> None:
         self.oled = oled
         self.errors = 0
+        self.lost = False
         self.hold = False
         self._table = None  # type: tuple | None
+
+    def _ready(self):
+        if self.lost:
+            try:
+                self.oled.init()
+            except OSError:
+                self.errors += 1
+                return False
+            self.lost = False
+        return True
+
+    def _fail(self):
+        self.errors += 1
+        self.lost = True
 
     def show_table(self, colour=-1, direction=1, turn=0, pending=0, scores=None):
         if self.hold:
             self._table = (colour, direction, turn, pending, scores)
             return
+        if not self._ready():
+            return
         try:
             self.oled.show_table(colour, direction, turn, pending, scores)
         except OSError:
-            self.errors += 1
+            self._fail()
 
     def text(self, lines):
         """Rows 0..6 (the note row stays)."""
+        if not self._ready():
+            return
         try:
             for r in range(NOTE_ROW):
                 self.oled.line(r, lines[r] if r < len(lines) else "")
         except OSError:
-            self.errors += 1
+            self._fail()
 
     def note(self, text):
         """The last row: the code of what needs a hand, or blank."""
+        if not self._ready():
+            return
         try:
             self.oled.line(NOTE_ROW, text, len(text) and 3)  # the code itself inverted
         except OSError:
-            self.errors += 1
+            self._fail()
 
     def release(self):
         """The boot report's time is up: the table (if the hub drew one meanwhile)."""

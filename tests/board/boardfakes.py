@@ -206,9 +206,12 @@ class MCP23017Regs:
 
 class SSD1306Dev:
     """An SSD1306 on the bus (datasheet 10.1.3-10.1.5): command bytes with their parameters,
-    display RAM written at the address pointer in horizontal addressing mode, within the
-    column (0x21) and page (0x22) window, wrapping inside it. frames counts whole-screen
-    writes (1024 bytes in one data write), data_bytes every RAM byte sent."""
+    display RAM written at the address pointer, in horizontal addressing mode within the
+    column (0x21) and page (0x22) window, wrapping inside it, or in page addressing mode (the
+    power-on mode) along one page. frames counts whole-screen writes (1024 bytes in one data
+    write), data_bytes every RAM byte sent. power_cycle() is the panel losing its supply (a
+    loose connector): display off, charge pump off, page addressing, RAM as it powers up
+    (the datasheet promises no content: noise here)."""
 
     PARAMS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8D: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1,
               0xD9: 1, 0xDA: 1, 0xDB: 1}
@@ -216,13 +219,26 @@ class SSD1306Dev:
     def __init__(self):
         self.cmds = bytearray()
         self.ram = bytearray(1024)
+        self._lfsr = 0x5EED
+        self.power_cycle()
         self.frames = 0
         self.data_bytes = 0
         self.data_writes = []  # length of each data write
-        self.mode = 2          # power-on: page addressing
+
+    def power_cycle(self):
+        self.on = False
+        self.pump = False
+        self.mode = 2          # page addressing
         self.win = [0, 127, 0, 7]
         self.col = 0
         self.page = 0
+        for i in range(len(self.ram)):
+            self._lfsr = noise(self._lfsr)
+            self.ram[i] = self._lfsr & 0xFF
+
+    def lit(self):
+        """What a player sees: the RAM while the panel is on and powered, else nothing."""
+        return bytes(self.ram) if self.on and self.pump else bytes(len(self.ram))
 
     def write(self, control, buf):
         if control == 0x00:
@@ -241,12 +257,18 @@ class SSD1306Dev:
                 elif c == 0x22:
                     self.win[2:4] = p
                     self.page = p[0]
+                elif c == 0x8D:
+                    self.pump = bool(p[0] & 0x04)
+                elif c in (0xAE, 0xAF):
+                    self.on = c == 0xAF
                 i += 1 + n
         elif control == 0x40:
-            assert self.mode == 0, "horizontal addressing expected"
             c0, c1, p0, p1 = self.win
             for b in buf:
                 self.ram[self.page * 128 + self.col] = b
+                if self.mode != 0:  # page addressing: along the page, wrapping in it
+                    self.col = self.col + 1 if self.col < 127 else 0
+                    continue
                 self.col += 1
                 if self.col > c1:
                     self.col = c0

@@ -147,3 +147,30 @@ def test_text_and_power():
     assert dev.cmds[-1] == 0xAE
     oled.contrast(0x40)
     assert dev.cmds[-2:] == bytes((0x81, 0x40))
+
+
+def test_a_panel_that_lost_its_supply_comes_back_with_the_whole_picture():
+    if not HAVE_FB:
+        return skip('needs framebuf: runs under micropython (make test-mp)')
+    from board.screen import Screen
+    oled, dev, bus = make()
+    scr = Screen(oled)
+    scr.show_table(colour=0, direction=1, turn=3)
+    scr.note("E31 BUTTONS I2C")
+    del bus.devices[0x3C]  # a loose connector: no answer ...
+    scr.show_table(colour=0, direction=1, turn=4)
+    scr.show_table(colour=0, direction=1, turn=5)
+    assert scr.errors == 2
+    dev.power_cycle()      # ... and back: dark, charge pump off, RAM noise
+    bus.attach(dev, 0x3C)
+    scr.show_table(colour=0, direction=1, turn=6)
+
+    def want(o):
+        o.show_table(colour=0, direction=1, turn=6)
+        o.line(7, "E31 BUTTONS I2C", 3)
+    assert dev.lit() == fresh(want)
+
+
+def test_the_fake_panel_powers_up_dark_with_noise():
+    dev = fk.SSD1306Dev()
+    assert not dev.on and max(dev.ram) > 0 and dev.lit() == bytes(1024)
