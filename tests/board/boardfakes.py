@@ -24,16 +24,21 @@ class Pin:
 
 
 class PWM:
-    """machine.PWM stand-in recording ("freq", hz) and ("duty", u16) calls."""
+    """machine.PWM stand-in recording ("freq", hz) and ("duty", u16) calls. Frequencies in bad
+    are refused as the ESP32 port refuses one its LEDC timer will not take: ValueError("bad
+    frequency"), the old frequency and duty left running."""
 
     def __init__(self):
         self.calls = []
         self._freq = 0
         self._duty = 0
+        self.bad = ()
 
     def freq(self, *v):
         if not v:
             return self._freq
+        if v[0] in self.bad:
+            raise ValueError("bad frequency %d" % v[0])
         self._freq = v[0]
         self.calls.append(("freq", v[0]))
 
