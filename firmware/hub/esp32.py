@@ -76,7 +76,8 @@ BOOT_GAP_MS = const(30)
 REVIVE_LIMIT_MS = const(20)
 BOOT_SCREEN_MS = const(3000)  # the boot report stays on the display this long
 FAULT_MS = const(4000)      # a fault's LED pattern shows this long (its display note stays)
-I2C_RETRY_MS = const(100)   # a lost expander is set up again this often
+I2C_RETRY_MS = const(100)   # a lost expander is set up again after this, then less often
+I2C_RETRY_MAX_MS = const(2000)
 I2C_ALERT_MS = const(500)   # ... and its code shown once it has been lost this long
 I2C_CHECK_MS = const(1000)  # the seat-LED expander's set-up is read back this often
 WDT_MS = const(8000)        # watchdog timeout
@@ -98,14 +99,16 @@ _UNDO_ID = const(33)  # red and blue held together 3 s: take back the last input
 class _Expander(MCP23017):
     """An MCP23017 whose bus errors are counted, not raised: a glitch on I2C must not stop the
     table. Lost (a bus error, or registers not as set: a reset or garbage) it is set up again
-    at the next poll, then every I2C_RETRY_MS (a stuck bus costs a timeout per attempt); the
-    latch it is given meanwhile is kept and goes out with the set-up."""
+    at the next poll, then after I2C_RETRY_MS, twice that, ... up to I2C_RETRY_MAX_MS: on a
+    stuck bus every attempt blocks the loop for the port's I2C timeout (50 ms on the ESP32).
+    The latch it is given meanwhile is kept and goes out with the set-up."""
 
     def __init__(self, i2c, addr: int, inputs: int, pullups: int = 0, clock=None) -> None:
         self.errors = 0
         self.lost = False
         self.since = 0      # ticks it was lost
         self._next = 0      # ticks of the next set-up attempt
+        self._wait = 0      # ... and the wait after that one fails
         self.alerted = False
         self._clock = clock or _ticks
         try:
@@ -117,10 +120,13 @@ class _Expander(MCP23017):
         self.errors += 1
         t = self._clock()
         if self.lost:
-            self._next = ticks_add(t, I2C_RETRY_MS)
+            w = self._wait
+            self._next = ticks_add(t, w)
+            self._wait = w * 2 if w < I2C_RETRY_MAX_MS // 2 else I2C_RETRY_MAX_MS
         else:
             self.lost = True
             self.since = self._next = t
+            self._wait = I2C_RETRY_MS
 
     def revive(self) -> bool:
         """While lost, set it up again when its time has come; True when it is back."""

@@ -423,7 +423,7 @@ def test_a_press_held_when_the_bus_fails_is_no_long_press():
         r.release(bit)       # ... while the player lets go after a short press
         r.spin(1500)
         r.m.i2c.error = 0
-        r.spin(200)
+        r.spin(esp32.I2C_RETRY_MAX_MS + 10)
         assert r.take() == []  # neither a long press (leave, sum win) nor a short one
         r.press(bit)
         r.spin(100)
@@ -473,6 +473,20 @@ def test_the_shuffle_sensor_works_while_the_button_expander_is_gone():
     r.m.shuffle.value(1)
     r.spin(60)
     assert r.take() == [(IN_SHUFFLE,)]
+
+
+def test_a_stuck_bus_is_tried_less_and_less_often():
+    r = Rig()
+    r.spin(20)
+    r.m.i2c.error = kit.boardfakes.ETIMEDOUT  # each attempt: the port's 50 ms timeout
+    n0 = r.m.i2c.transactions
+    r.spin(10000)
+    tries = r.m.i2c.transactions - n0
+    assert tries <= 30, tries  # both expanders: 100 ms, 200, ... then every 2 s
+    assert r.board.alerts == [esp32.faults.BUTTONS_I2C, esp32.faults.LEDS_I2C]
+    r.m.i2c.error = 0
+    r.spin(esp32.I2C_RETRY_MAX_MS + 10)
+    assert r.board.alerts == [] and not r.board.buttons.lost and not r.board.seat_leds.lost
 
 
 def test_seat_leds_are_set_up_again_after_a_reset():
