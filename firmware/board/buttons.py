@@ -79,6 +79,19 @@ class ButtonBank:
         """Debounced pressed bits."""
         return self._state
 
+    def held(self, now_ms, ms, bits=-1):
+        """Pressed bits of bits held ms or longer (a button held since power-up or a bus error
+        counts from then): a stuck button, or something resting on it."""
+        st = self._state & bits
+        out = 0
+        i = 0
+        while st:
+            if st & 1 and ticks_diff(now_ms, self._down[i]) >= ms:
+                out |= 1 << i
+            st >>= 1
+            i += 1
+        return out
+
     def feed(self, now_ms, word, unknown=0):
         """One sample of all buttons: word holds raw levels, now_ms a ticks_ms() value; bits set
         in unknown were not read this time (their levels in word mean nothing)."""
@@ -95,6 +108,12 @@ class ButtonBank:
             self._raw = self._raw & ~f | p & f
             self._state = self._state & ~f | p & f
             self._longed = self._longed & ~f | p & f
+            down = self._down
+            i = 0
+            while f >> i:
+                if f >> i & 1:
+                    down[i] = now_ms  # held from now, as far as anyone can tell
+                i += 1
             c = self.chord
             if c & f and p & c == c:
                 self._chording = 2

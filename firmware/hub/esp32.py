@@ -80,6 +80,7 @@ I2C_RETRY_MS = const(100)   # a lost expander is set up again after this, then l
 I2C_RETRY_MAX_MS = const(2000)
 I2C_ALERT_MS = const(500)   # ... and its code shown once it has been lost this long
 I2C_CHECK_MS = const(1000)  # the seat-LED expander's set-up is read back this often
+STUCK_MS = const(30000)     # a seat or colour button held this long is shown as stuck (E33)
 WDT_MS = const(8000)        # watchdog timeout
 BEAT_MS = const(3000)       # the dog is fed only while the input loop ran this recently
 
@@ -322,6 +323,7 @@ class Esp32Board:
         self._dog = None          # type: WDT | None
         self._keeper = None       # type: Timer | None
         self.faults = 0           # exceptions caught in the input loop
+        self.stuck = 0            # expander bits of buttons shown as stuck
         self.alerts = []          # type: list[int]  # codes shown (board/faults.py), newest last
         self._shown = 0           # the code the LEDs show, 0 for none
         self._shown_t = t         # ... since these ticks
@@ -416,6 +418,7 @@ class Esp32Board:
                 "reader_errors": [p.errors, d.errors], "reinits": [p.reinits, d.reinits],
                 "two_cards": [p.two, d.two], "alerts": list(self.alerts),
                 "i2c_errors": self.buttons.errors + self.seat_leds.errors,
+                "stuck": self._stuck_ids(),
                 "display": self.display is not None, "dog": self._dog is not None,
                 "faults": self.faults}
 
@@ -481,6 +484,7 @@ class Esp32Board:
         elif ticks_diff(t, self._checked) >= I2C_CHECK_MS:
             self._checked = t
             leds.verify()
+            self._stuck_check(t)
         self._watch(self.buttons, faults.BUTTONS_I2C, t)
         self._watch(leds, faults.LEDS_I2C, t)
         put = self._put
@@ -568,6 +572,28 @@ class Esp32Board:
         if d is not None and d.hold and ticks_diff(t, self._boot_t) >= BOOT_SCREEN_MS:
             d.release()
             d.note(faults.note(self.alerts[-1]) if self.alerts else "")
+
+    def _stuck_check(self, t):
+        """A seat or colour button held STUCK_MS (the shuffle sensor may hold a pile): its
+        code until it is let go, and which ones in info()["stuck"]. Its one long press has
+        gone out already: nothing tells a stuck button from a held one in 0.8 s."""
+        st = self.bank.held(t, STUCK_MS, pins.BUTTON_MASK)
+        if st != self.stuck:
+            if not self.stuck:
+                self._alert(faults.BUTTON_STUCK, True)
+            elif not st:
+                self._alert(faults.BUTTON_STUCK, False)
+            self.stuck = st
+
+    def _stuck_ids(self):
+        """Stuck buttons as the host knows them: "seat 4", "colour 2"."""
+        out = []
+        ids = self.bank.ids
+        for i in range(16):
+            if self.stuck >> i & 1 and ids is not None:
+                b = ids[i]
+                out.append("colour %d" % (b - _COLOUR_ID) if b >= _COLOUR_ID else "seat %d" % b)
+        return out
 
     def _watch(self, e, code, t):
         """An expander's code is shown once it has been lost I2C_ALERT_MS (a glitch or a reset

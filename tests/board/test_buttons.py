@@ -409,3 +409,15 @@ def test_a_stuck_button_fires_one_long_press_and_the_others_go_on():
     t = hold(b, t, 60100, down(4, 7))
     hold(b, t, 60200, down(4))
     assert got.take() == [(7, False)]
+
+
+def test_held_says_which_buttons_are_down_that_long():
+    b, got = bank(n=16)
+    t = hold(b, 5, 100, down(2))
+    t = hold(b, t, 1000, down(2, 9))
+    assert b.held(t, 950) == 1 << 2 and b.held(t, 950, ~(1 << 2)) == 0
+    assert b.held(t, 100) == 1 << 2 | 1 << 9
+    got2 = Presses()
+    b2 = ButtonBank(16, got2)
+    b2.feed(5000, down(4))  # held at power-up: from then
+    assert b2.held(5500, 800) == 0 and b2.held(5800, 800) == 1 << 4

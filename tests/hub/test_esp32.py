@@ -489,6 +489,36 @@ def test_a_stuck_bus_is_tried_less_and_less_often():
     assert r.board.alerts == [] and not r.board.buttons.lost and not r.board.seat_leds.lost
 
 
+def test_a_stuck_button_is_shown_and_the_others_go_on():
+    r = Rig()
+    r.spin(20)
+    bit = pins.SEAT_BUTTON_BITS[3]
+    r.press(bit)  # something resting on seat 4
+    r.spin(esp32.STUCK_MS + 1100, step=20)
+    assert r.take() == [(IN_SEAT, 4, 1)]  # its one long press, as for any held button
+    assert r.board.alerts == [esp32.faults.BUTTON_STUCK]
+    assert r.board.info()["stuck"] == ["seat 4"]
+    c = pins.COLOUR_BUTTON_BITS[1]
+    r.press(c)
+    r.spin(60)
+    r.release(c)
+    r.spin(60)
+    assert r.take() == [(IN_COLOUR, 1, 0)]
+    r.release(bit)
+    r.spin(1100)
+    assert r.board.alerts == [] and r.board.info()["stuck"] == [] and r.take() == []
+
+
+def test_a_button_stuck_at_power_up_is_shown_and_a_pile_on_the_shuffle_sensor_is_not():
+    def stuck(m):
+        m.buttons.press(pins.COLOUR_BUTTON_BITS[3])
+        m.shuffle.value(0)
+    r = Rig(setup=stuck)
+    r.spin(esp32.STUCK_MS + 1100, step=20)
+    assert r.take() == [] and r.board.alerts == [esp32.faults.BUTTON_STUCK]
+    assert r.board.info()["stuck"] == ["colour 3"]
+
+
 def test_seat_leds_are_set_up_again_after_a_reset():
     r = Rig()
     r.spin(20)
