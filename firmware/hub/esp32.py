@@ -79,7 +79,8 @@ FAULT_MS = const(4000)      # a fault's LED pattern shows this long (its display
 I2C_RETRY_MS = const(100)   # a lost expander is set up again after this, then less often
 I2C_RETRY_MAX_MS = const(2000)
 I2C_ALERT_MS = const(500)   # ... and its code shown once it has been lost this long
-I2C_CHECK_MS = const(1000)  # the seat-LED expander's set-up is read back this often
+I2C_CHECK_MS = const(500)   # each expander's whole set-up is read back this often: inside
+                            # the long-press time, so flipped inputs never make a long press
 STUCK_MS = const(30000)     # a seat or colour button held this long is shown as stuck (E33)
 WDT_MS = const(8000)        # watchdog timeout
 BEAT_MS = const(3000)       # the dog is fed only while the input loop ran this recently
@@ -144,8 +145,10 @@ class _Expander(MCP23017):
         return True
 
     def read(self) -> int:
-        """The port word, or -1 when it was not read (lost, or not back yet)."""
-        if not self.revive():
+        """The port word, or -1 when it was not read: lost, or set up again just now (what
+        it read while lost, a check found wrong, must reach the buttons as unknown first)."""
+        if self.lost:
+            self.revive()
             return -1
         try:
             return super().read()
@@ -481,9 +484,10 @@ class Esp32Board:
         leds = self.seat_leds
         if leds.lost:
             leds.revive()
-        elif ticks_diff(t, self._checked) >= I2C_CHECK_MS:
+        if ticks_diff(t, self._checked) >= I2C_CHECK_MS:
             self._checked = t
             leds.verify()
+            self.buttons.verify()  # what a read does not bring along: direction, polarity
             self._stuck_check(t)
         self._watch(self.buttons, faults.BUTTONS_I2C, t)
         self._watch(leds, faults.LEDS_I2C, t)

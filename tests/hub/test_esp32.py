@@ -509,6 +509,26 @@ def test_a_stuck_button_is_shown_and_the_others_go_on():
     assert r.board.alerts == [] and r.board.info()["stuck"] == [] and r.take() == []
 
 
+def test_a_stuck_button_is_shown_while_the_seat_leds_are_gone_too():
+    r = Rig()
+    r.spin(20)
+    del r.m.i2c.devices[pins.LEDS_ADDR]
+    r.press(pins.SEAT_BUTTON_BITS[0])
+    r.spin(esp32.STUCK_MS + 1100, step=20)
+    assert r.board.alerts == [esp32.faults.LEDS_I2C, esp32.faults.BUTTON_STUCK]
+
+
+def test_an_expander_whose_inputs_flip_polarity_is_set_up_again():
+    r = Rig()
+    r.spin(20)
+    r.m.buttons.r[0x02] = r.m.buttons.r[0x03] = 0xFF  # IPOL: ESD, or a write gone astray
+    r.spin(esp32.I2C_CHECK_MS + 20)
+    assert r.m.buttons.r[0x02] == r.m.buttons.r[0x03] == 0
+    assert r.board.info()["i2c_errors"] == 1
+    r.spin(2000)
+    assert r.take() == []  # every button read as down meanwhile: no press came of it
+
+
 def test_a_button_stuck_at_power_up_is_shown_and_a_pile_on_the_shuffle_sensor_is_not():
     def stuck(m):
         m.buttons.press(pins.COLOUR_BUTTON_BITS[3])
