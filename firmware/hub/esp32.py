@@ -22,6 +22,12 @@ slow to wake or a floating MISO is never taken for the other part. At boot each 
 few tries; the boot report (serial and display, held BOOT_SCREEN_MS) gives each reader's part,
 firmware and IRQ mode, or the code of a missing one.
 
+Expanders (I2C): a read that fails, or finds IOCON or the pull-ups not as set (a reset put the
+chip back to its power-on registers, or the bus gave garbage), reaches the buttons as unknown:
+no press comes of it, and a press it hid a part of is no press. The chip is set up again (less
+and less often on a stuck bus); both are read back every I2C_CHECK_MS; E31/E32 show when one
+stays lost, E33 when a button stays down.
+
 Two cards in a reader's field (TwoCards) are no input: the board itself plays the rejection,
 shows E21/E22 on the display's last row and as an LED pattern until one card is taken away,
 and counts it (info()["two_cards"]). Codes: board/faults.py, docs/firmware.md.
