@@ -579,9 +579,11 @@ class Esp32Board:
             self._shown = 0
             self.leds.alert(0)
         d = self.display
-        if d is not None and d.hold and ticks_diff(t, self._boot_t) >= BOOT_SCREEN_MS:
-            d.release()
-            d.note(faults.note(self.alerts[-1]) if self.alerts else "")
+        if d is not None:
+            if d.hold and ticks_diff(t, self._boot_t) >= BOOT_SCREEN_MS:
+                d.release()
+                d.note(faults.note(self.alerts[-1]) if self.alerts else "")
+            d.tick(t)
 
     def _stuck_check(self, t):
         """A seat or colour button held STUCK_MS (the shuffle sensor may hold a pile): its
