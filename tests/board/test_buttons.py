@@ -421,3 +421,15 @@ def test_held_says_which_buttons_are_down_that_long():
     b2 = ButtonBank(16, got2)
     b2.feed(5000, down(4))  # held at power-up: from then
     assert b2.held(5500, 800) == 0 and b2.held(5800, 800) == 1 << 4
+
+
+def test_a_press_still_settling_when_the_bus_fails_fires_nothing():
+    b, got = bank(long_ms=800)
+    t = hold(b, 5, 100, UP)
+    b.feed(t, down(6))                 # an edge, not yet debounced ...
+    t += 5
+    while t < 2000:                    # ... and the bus fails
+        b.feed(t, UP, 0x3FF)
+        t += 5
+    hold(b, t, 2200, UP)
+    assert got.take() == []
