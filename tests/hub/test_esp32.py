@@ -295,6 +295,28 @@ def test_a_missing_button_expander_shows_its_code():
     assert "E31 BUTTONS I2C" in r.board.report
 
 
+def test_expanders_missing_at_boot_are_set_up_when_they_answer():
+    keep = {}
+
+    def unplug(m):
+        keep[pins.BUTTONS_ADDR] = m.i2c.devices.pop(pins.BUTTONS_ADDR)
+        keep[pins.LEDS_ADDR] = m.i2c.devices.pop(pins.LEDS_ADDR)
+    r = Rig(setup=unplug)
+    assert r.board.alerts == [esp32.faults.BUTTONS_I2C, esp32.faults.LEDS_I2C]
+    r.board.leds.show(turn=2)
+    r.spin(1000)
+    for addr in keep:
+        r.m.i2c.attach(keep[addr], addr)
+    r.spin(esp32.I2C_RETRY_MAX_MS + 10)
+    assert r.board.alerts == []
+    assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[1]
+    r.press(pins.SEAT_BUTTON_BITS[4])
+    r.spin(60)
+    r.release(pins.SEAT_BUTTON_BITS[4])
+    r.spin(60)
+    assert r.take() == [(IN_SEAT, 5, 0)]
+
+
 def test_table_id_is_8_bytes_from_the_chip_id():
     r = Rig()
     tid = r.board.table_id()
