@@ -433,3 +433,25 @@ def test_a_press_still_settling_when_the_bus_fails_fires_nothing():
         t += 5
     hold(b, t, 2200, UP)
     assert got.take() == []
+
+
+def test_feed_with_unknown_bits_does_not_allocate():
+    if not fk.MICROPYTHON:
+        return skip('MicroPython only (make test-mp)')
+    import micropython
+    count = bytearray(1)
+
+    def on_press(bid, long):
+        count[0] += 1
+
+    b = ButtonBank(16, on_press, chord=1 << 11 | 1 << 14, chord_id=99)
+    b.feed(0, UP)
+    micropython.heap_lock()
+    try:
+        t = 5
+        while t < 3000:  # the bus out every other 100 ms while buttons go up and down
+            b.feed(t, 0 if t % 300 < 150 else UP, 0x7FFF if t % 200 < 100 else 0)
+            b.held(t, 1000, 0x7F7F)
+            t += 5
+    finally:
+        micropython.heap_unlock()
