@@ -43,6 +43,8 @@ class ButtonBank:
     fired once, while still held, long_ms after the press began; its release fires nothing.
     Bits set in active_low read 0 when pressed (pull-ups, the usual wiring); default all.
     The first sample only primes: a button held at power-up fires nothing until released.
+    Bits in feed()'s unknown were not read (a bus error): they keep their state, whatever press
+    they were in fires nothing, and their next read primes them again, as at power-up.
 
     Chord: the bits of chord held together fire on_press(chord_id, True) once, chord_ms after
     the last of them went down (a press nobody makes by accident: the take-back). Once all are
@@ -63,7 +65,7 @@ class ButtonBank:
         self._raw = 0      # pressed bits as last sampled
         self._state = 0    # debounced pressed bits
         self._longed = 0   # held bits whose long press already fired (or held at power-up)
-        self._primed = False
+        self._fresh = self._all  # bits whose next read only primes (power-up, after a bus error)
         self.chord = chord
         self.chord_id = chord_id
         self.chord_ms = chord_ms
@@ -77,15 +79,45 @@ class ButtonBank:
         """Debounced pressed bits."""
         return self._state
 
-    def feed(self, now_ms, word):
-        """One sample of all buttons: word holds raw levels, now_ms a ticks_ms() value."""
+    def held(self, now_ms, ms, bits=-1):
+        """Pressed bits of bits held ms or longer (a button held since power-up or a bus error
+        counts from then): a stuck button, or something resting on it."""
+        st = self._state & bits
+        out = 0
+        i = 0
+        while st:
+            if st & 1 and ticks_diff(now_ms, self._down[i]) >= ms:
+                out |= 1 << i
+            st >>= 1
+            i += 1
+        return out
+
+    def feed(self, now_ms, word, unknown=0):
+        """One sample of all buttons: word holds raw levels, now_ms a ticks_ms() value; bits set
+        in unknown were not read this time (their levels in word mean nothing)."""
         p = (word ^ self._inv) & self._all
-        if not self._primed:
-            self._primed = True
-            self._raw = self._state = self._longed = p
-            if self.chord and p & self.chord == self.chord:
+        u = unknown & self._all
+        if u:  # a press that the bus hid a part of is no press: its release fires nothing
+            self._longed |= self._state & u
+            if self.chord & u and self._chording == 1:
                 self._chording = 2
-            return
+            self._fresh |= u
+        f = self._fresh & ~u
+        if f:  # first read of these bits: what is held now fires nothing until released
+            self._fresh &= ~f
+            self._raw = self._raw & ~f | p & f
+            self._state = self._state & ~f | p & f
+            self._longed = self._longed & ~f | p & f
+            down = self._down
+            i = 0
+            while f >> i:
+                if f >> i & 1:
+                    down[i] = now_ms  # held from now, as far as anyone can tell
+                i += 1
+            c = self.chord
+            if c & f and p & c == c:
+                self._chording = 2
+        p = p & ~self._fresh | self._raw & self._fresh  # unread bits keep their last level
         ch = p ^ self._raw
         if ch:
             self._raw = p
@@ -132,7 +164,8 @@ class ButtonBank:
                 return
             self._state = st | b
             self._down[i] = self._edge[i]  # the press began at its edge, not after debounce
-        if self._state & b and not self._longed & b \
+        # Long only while it is still down: a release waiting out its debounce is a short press.
+        if self._state & self._raw & b and not self._longed & b \
                 and ticks_diff(now, self._down[i]) >= self.long_ms:
             self._longed |= b
             self._fire(i, True)

@@ -58,6 +58,7 @@ class Buzzer:
         self._t = 0      # ticks the current note began
         self._dur = 0    # its length, ms
         self._wake = asyncio.Event()
+        self.errors = 0  # notes the PWM refused
         pwm.duty_u16(0)
 
     @property
@@ -94,11 +95,22 @@ class Buzzer:
             self._i = i
             self._t = now_ms
             self._dur = left = ms
-            if f:
-                self._pwm.freq(f)
-                self._pwm.duty_u16(self.duty)
-            else:
-                self._pwm.duty_u16(0)
+            try:
+                if f:
+                    self._pwm.freq(f)
+                    self._pwm.duty_u16(self.duty)
+                else:
+                    self._pwm.duty_u16(0)
+            except (ValueError, OSError):
+                # The port refused the note ("bad frequency": its LEDC timer would not take
+                # it). Raised here it ended run() with the last note sounding for good.
+                self.errors += 1
+                self._pat = None
+                try:
+                    self._pwm.duty_u16(0)
+                except (ValueError, OSError):
+                    pass
+                return -1
         return left
 
     async def run(self) -> None:

@@ -69,7 +69,12 @@ class Display:
         self._win = bytearray(6)
         self._rows = [("", 0)] * ROWS  # (text, inverted leading characters) on the panel
         self.sent = 0                  # display RAM bytes sent, for benches and tests
-        i2c.writeto_mem(addr, _CMD, _INIT)  # raises OSError when no panel answers
+        self.init()  # raises OSError when no panel answers
+
+    def init(self):
+        """Power-up sequence and the whole frame: at boot, and for a panel that lost its supply
+        (it comes back dark, its charge pump off, its RAM noise)."""
+        self.i2c.writeto_mem(self.addr, _CMD, _INIT)
         self.show()
 
     def show(self):

@@ -17,15 +17,17 @@ PAD_TWO_CARDS = const(21)   # two cards at the PLAY pad: take one away
 SHOE_TWO_CARDS = const(22)  # two cards at the DRAW shoe: take one away
 BUTTONS_I2C = const(31)     # the button expander (0x20) does not answer
 LEDS_I2C = const(32)        # the seat-LED expander (0x21) does not answer
+BUTTON_STUCK = const(33)    # a seat or colour button held down for STUCK_MS: stuck or weighed on
 PAD_IRQ = const(41)         # notice: the PLAY reader's IRQ line is not used (status polled)
 SHOE_IRQ = const(42)        # notice: the DRAW reader's IRQ line is not used
 
 _TEXT = {PAD_READER: "PAD READER", SHOE_READER: "SHOE READER", PAD_TWO_CARDS: "PAD 2 CARDS",
          SHOE_TWO_CARDS: "SHOE 2 CARDS", BUTTONS_I2C: "BUTTONS I2C", LEDS_I2C: "LEDS I2C",
+         BUTTON_STUCK: "BUTTON STUCK",
          PAD_IRQ: "PAD IRQ OFF", SHOE_IRQ: "SHOE IRQ OFF"}
 
 CODES = (PAD_READER, SHOE_READER, PAD_TWO_CARDS, SHOE_TWO_CARDS, BUTTONS_I2C, LEDS_I2C,
-         PAD_IRQ, SHOE_IRQ)
+         BUTTON_STUCK, PAD_IRQ, SHOE_IRQ)
 
 
 def note(code):

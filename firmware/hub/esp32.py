@@ -22,6 +22,12 @@ slow to wake or a floating MISO is never taken for the other part. At boot each 
 few tries; the boot report (serial and display, held BOOT_SCREEN_MS) gives each reader's part,
 firmware and IRQ mode, or the code of a missing one.
 
+Expanders (I2C): a read that fails, or finds IOCON or the pull-ups not as set (a reset put the
+chip back to its power-on registers, or the bus gave garbage), reaches the buttons as unknown:
+no press comes of it, and a press it hid a part of is no press. The chip is set up again (less
+and less often on a stuck bus); both are read back every I2C_CHECK_MS; E31/E32 show when one
+stays lost, E33 when a button stays down.
+
 Two cards in a reader's field (TwoCards) are no input: the board itself plays the rejection,
 shows E21/E22 on the display's last row and as an LED pattern until one card is taken away,
 and counts it (info()["two_cards"]). Codes: board/faults.py, docs/firmware.md.
@@ -45,7 +51,7 @@ if TYPE_CHECKING:
 from board import faults, pins
 from board import buzzer as tunes
 from board.buttons import ButtonBank
-from board.compat import sleep_ms, ticks_diff, ticks_ms
+from board.compat import sleep_ms, ticks_add, ticks_diff, ticks_ms
 from board.buzzer import Buzzer
 from board.display import Display
 from board.screen import Screen as _Screen
@@ -76,6 +82,12 @@ BOOT_GAP_MS = const(30)
 REVIVE_LIMIT_MS = const(20)
 BOOT_SCREEN_MS = const(3000)  # the boot report stays on the display this long
 FAULT_MS = const(4000)      # a fault's LED pattern shows this long (its display note stays)
+I2C_RETRY_MS = const(100)   # a lost expander is set up again after this, then less often
+I2C_RETRY_MAX_MS = const(2000)
+I2C_ALERT_MS = const(500)   # ... and its code shown once it has been lost this long
+I2C_CHECK_MS = const(500)   # each expander's whole set-up is read back this often: inside
+                            # the long-press time, so flipped inputs never make a long press
+STUCK_MS = const(30000)     # a seat or colour button held this long is shown as stuck (E33)
 WDT_MS = const(8000)        # watchdog timeout
 BEAT_MS = const(3000)       # the dog is fed only while the input loop ran this recently
 
@@ -94,45 +106,79 @@ _UNDO_ID = const(33)  # red and blue held together 3 s: take back the last input
 
 class _Expander(MCP23017):
     """An MCP23017 whose bus errors are counted, not raised: a glitch on I2C must not stop the
-    table. A failed read gives the last good word (no phantom presses); after a fault the chip
-    is set up again (it may have browned out back to its power-on registers)."""
+    table. Lost (a bus error, or registers not as set: a reset or garbage) it is set up again
+    at the next poll, then after I2C_RETRY_MS, twice that, ... up to I2C_RETRY_MAX_MS: on a
+    stuck bus every attempt blocks the loop for the port's I2C timeout (50 ms on the ESP32).
+    The latch it is given meanwhile is kept and goes out with the set-up."""
 
-    def __init__(self, i2c, addr: int, inputs: int, pullups: int = 0) -> None:
+    def __init__(self, i2c, addr: int, inputs: int, pullups: int = 0, clock=None) -> None:
         self.errors = 0
-        self.word = 0xFFFF  # last good read: every input high, i.e. no button pressed
-        self._lost = False
-        self._inputs = inputs
-        self._pullups = pullups
-        super().__init__(i2c, addr, inputs, pullups)
-
-    def _w16(self, reg: int, v: int) -> None:  # every register write of the driver
+        self.lost = False
+        self.since = 0      # ticks it was lost
+        self._next = 0      # ticks of the next set-up attempt
+        self._wait = 0      # ... and the wait after that one fails
+        self.alerted = False
+        self._clock = clock or _ticks
         try:
-            super()._w16(reg, v)
+            super().__init__(i2c, addr, inputs, pullups)
         except OSError:
-            self.errors += 1
-            self._lost = True
+            self._fail()
 
-    def _again(self) -> None:
-        self._lost = False
-        self.config(self._inputs, self._pullups)
+    def _fail(self) -> None:
+        self.errors += 1
+        t = self._clock()
+        if self.lost:
+            w = self._wait
+            self._next = ticks_add(t, w)
+            self._wait = w * 2 if w < I2C_RETRY_MAX_MS // 2 else I2C_RETRY_MAX_MS
+        else:
+            self.lost = True
+            self.since = self._next = t
+            self._wait = I2C_RETRY_MS
+
+    def revive(self) -> bool:
+        """While lost, set it up again when its time has come; True when it is back."""
+        if not self.lost:
+            return True
+        if ticks_diff(self._clock(), self._next) < 0:
+            return False
+        try:
+            self.setup()
+        except OSError:
+            self._fail()
+            return False
+        self.lost = False
+        return True
 
     def read(self) -> int:
+        """The port word, or -1 when it was not read: lost, or set up again just now (what
+        it read while lost, a check found wrong, must reach the buttons as unknown first)."""
+        if self.lost:
+            self.revive()
+            return -1
         try:
-            w = super().read()
+            return super().read()
         except OSError:
-            self.errors += 1
-            self._lost = True
-            return self.word
-        if self._lost:
-            self._again()
-            return self.word  # read before the pull-ups were back: not trusted
-        self.word = w
-        return w
+            self._fail()
+            return -1
+
+    def verify(self) -> None:
+        """Read back the set-up (an output-only expander is never read otherwise)."""
+        if self.lost:
+            return
+        try:
+            self.check()
+        except OSError:
+            self._fail()
 
     def write(self, value: int, mask: int = 0xFFFF) -> None:
-        if self._lost:
-            self._again()
-        super().write(value, mask)
+        if self.lost:  # kept: revive() sends it with the set-up
+            self.out = (self.out & ~mask | value & mask) & 0xFFFF
+            return
+        try:
+            super().write(value, mask)
+        except OSError:
+            self._fail()
 
 
 class _Pad:
@@ -286,6 +332,7 @@ class Esp32Board:
         self._dog = None          # type: WDT | None
         self._keeper = None       # type: Timer | None
         self.faults = 0           # exceptions caught in the input loop
+        self.stuck = 0            # expander bits of buttons shown as stuck
         self.alerts = []          # type: list[int]  # codes shown (board/faults.py), newest last
         self._shown = 0           # the code the LEDs show, 0 for none
         self._shown_t = t         # ... since these ticks
@@ -295,8 +342,10 @@ class Esp32Board:
         # I2C first (the outputs that tell what follows): the button expander, the seat-LED
         # expander, the optional display; then the buzzer.
         i2c = m.I2C(b.I2C_ID, scl=Pin(b.I2C_SCL), sda=Pin(b.I2C_SDA), freq=b.I2C_FREQ)
-        self.buttons = _Expander(i2c, pins.BUTTONS_ADDR, pins.BUTTON_MASK, pins.BUTTON_MASK)
-        self.seat_leds = _Expander(i2c, pins.LEDS_ADDR, 0)
+        self.buttons = _Expander(i2c, pins.BUTTONS_ADDR, pins.BUTTON_MASK, pins.BUTTON_MASK,
+                                 self._clock)
+        self.seat_leds = _Expander(i2c, pins.LEDS_ADDR, 0, 0, self._clock)
+        self._checked = t
         colour = []
         for n in b.COLOUR_LEDS:
             colour.append(Pin(n, Pin.OUT, value=0))
@@ -307,10 +356,10 @@ class Esp32Board:
         except (OSError, ImportError):  # no panel answers (ImportError: no framebuf, CPython)
             pass
         self.buzzer = Buzzer(m.PWM(Pin(b.BUZZER), freq=tunes.LOW_HZ, duty_u16=0))
-        if self.buttons.errors:
-            self._alert(faults.BUTTONS_I2C, True)
-        if self.seat_leds.errors:
-            self._alert(faults.LEDS_I2C, True)
+        for e, code in ((self.buttons, faults.BUTTONS_I2C), (self.seat_leds, faults.LEDS_I2C)):
+            if e.lost:
+                e.alerted = True
+                self._alert(code, True)
 
         # SPI: both readers, one CS each, one shared reset line (active low).
         spi = m.SPI(b.SPI_ID, baudrate=b.SPI_BAUDRATE, polarity=0, phase=0,
@@ -378,6 +427,7 @@ class Esp32Board:
                 "reader_errors": [p.errors, d.errors], "reinits": [p.reinits, d.reinits],
                 "two_cards": [p.two, d.two], "alerts": list(self.alerts),
                 "i2c_errors": self.buttons.errors + self.seat_leds.errors,
+                "stuck": self._stuck_ids(),
                 "display": self.display is not None, "dog": self._dog is not None,
                 "faults": self.faults}
 
@@ -431,7 +481,22 @@ class Esp32Board:
     def poll_once(self, t):
         """One pass over every input at ticks t: buttons and shuffle sensor, then both readers."""
         self._advance(t)
-        self.bank.feed(t, self.buttons.read() & 0x7FFF | self._shuffle.value() << _SHUFFLE_BIT)
+        sh = self._shuffle.value() << _SHUFFLE_BIT
+        w = self.buttons.read()
+        if w < 0:  # not read: no press comes of the buttons' old levels (bank.feed, unknown)
+            self.bank.feed(t, sh, 0x7FFF)
+        else:
+            self.bank.feed(t, w & 0x7FFF | sh)
+        leds = self.seat_leds
+        if leds.lost:
+            leds.revive()
+        if ticks_diff(t, self._checked) >= I2C_CHECK_MS:
+            self._checked = t
+            leds.verify()
+            self.buttons.verify()  # what a read does not bring along: direction, polarity
+            self._stuck_check(t)
+        self._watch(self.buttons, faults.BUTTONS_I2C, t)
+        self._watch(leds, faults.LEDS_I2C, t)
         put = self._put
         self.play.step(t, put)
         self.draw.step(t, put)
@@ -514,9 +579,44 @@ class Esp32Board:
             self._shown = 0
             self.leds.alert(0)
         d = self.display
-        if d is not None and d.hold and ticks_diff(t, self._boot_t) >= BOOT_SCREEN_MS:
-            d.release()
-            d.note(faults.note(self.alerts[-1]) if self.alerts else "")
+        if d is not None:
+            if d.hold and ticks_diff(t, self._boot_t) >= BOOT_SCREEN_MS:
+                d.release()
+                d.note(faults.note(self.alerts[-1]) if self.alerts else "")
+            d.tick(t)
+
+    def _stuck_check(self, t):
+        """A seat or colour button held STUCK_MS (the shuffle sensor may hold a pile): its
+        code until it is let go, and which ones in info()["stuck"]. Its one long press has
+        gone out already: nothing tells a stuck button from a held one in 0.8 s."""
+        st = self.bank.held(t, STUCK_MS, pins.BUTTON_MASK)
+        if st != self.stuck:
+            if not self.stuck:
+                self._alert(faults.BUTTON_STUCK, True)
+            elif not st:
+                self._alert(faults.BUTTON_STUCK, False)
+            self.stuck = st
+
+    def _stuck_ids(self):
+        """Stuck buttons as the host knows them: "seat 4", "colour 2"."""
+        out = []
+        ids = self.bank.ids
+        for i in range(16):
+            if self.stuck >> i & 1 and ids is not None:
+                b = ids[i]
+                out.append("colour %d" % (b - _COLOUR_ID) if b >= _COLOUR_ID else "seat %d" % b)
+        return out
+
+    def _watch(self, e, code, t):
+        """An expander's code is shown once it has been lost I2C_ALERT_MS (a glitch or a reset
+        it got over is only counted), and cleared when it is back."""
+        if e.lost:
+            if not e.alerted and ticks_diff(t, e.since) >= I2C_ALERT_MS:
+                e.alerted = True
+                self._alert(code, True)
+        elif e.alerted:
+            e.alerted = False
+            self._alert(code, False)
 
     def _keep(self, timer):
         if self._dog is not None:

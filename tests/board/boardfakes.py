@@ -24,16 +24,21 @@ class Pin:
 
 
 class PWM:
-    """machine.PWM stand-in recording ("freq", hz) and ("duty", u16) calls."""
+    """machine.PWM stand-in recording ("freq", hz) and ("duty", u16) calls. Frequencies in bad
+    are refused as the ESP32 port refuses one its LEDC timer will not take: ValueError("bad
+    frequency"), the old frequency and duty left running."""
 
     def __init__(self):
         self.calls = []
         self._freq = 0
         self._duty = 0
+        self.bad = ()
 
     def freq(self, *v):
         if not v:
             return self._freq
+        if v[0] in self.bad:
+            raise ValueError("bad frequency %d" % v[0])
         self._freq = v[0]
         self.calls.append(("freq", v[0]))
 
@@ -66,15 +71,25 @@ class QuietPWM:
         self.d = d
 
 
+ENODEV = 19      # the ESP32 port's I2C: no ACK
+ETIMEDOUT = 116  # ... and a bus held low (a stuck slave, SDA or SCL shorted): the command times out
+
+
 class I2C:
     """machine.I2C stand-in: devices answer by address; others raise OSError(ENODEV) like a
-    missing ACK. Every transaction is counted and, with log=True, logged."""
+    missing ACK. Every transaction is counted and, with log=True, logged.
+    error = errno: every transaction fails so (ETIMEDOUT: the bus is stuck); garbage = a byte:
+    reads ACK and return that byte throughout (0x00: a slave holding SDA low mid-read), or -1
+    for noise."""
 
     def __init__(self, log=True):
         self.devices = {}
         self.transactions = 0
         self.log = log
         self.writes = []
+        self.error = 0
+        self.garbage = None
+        self._lfsr = 0xACE1
 
     def attach(self, dev, addr):
         self.devices[addr] = dev
@@ -82,13 +97,24 @@ class I2C:
 
     def _dev(self, addr):
         self.transactions += 1
+        if self.error:
+            raise OSError(self.error)
         d = self.devices.get(addr)
         if d is None:
-            raise OSError(19)
+            raise OSError(ENODEV)
         return d
 
     def readfrom_mem_into(self, addr, memaddr, buf, *, addrsize=8):
-        self._dev(addr).read(memaddr, buf)
+        d = self._dev(addr)
+        if self.garbage is None:
+            d.read(memaddr, buf)
+            return
+        for i in range(len(buf)):
+            if self.garbage < 0:
+                self._lfsr = noise(self._lfsr)
+                buf[i] = self._lfsr & 0xFF
+            else:
+                buf[i] = self.garbage
 
     def writeto_mem(self, addr, memaddr, buf, *, addrsize=8):
         if self.log:
@@ -96,10 +122,18 @@ class I2C:
         self._dev(addr).write(memaddr, buf)
 
 
+def noise(x):
+    """The next state of a 16-bit Galois LFSR: reproducible noise."""
+    return x >> 1 ^ (0xB400 if x & 1 else 0)
+
+
 class MCP23017Regs:
     """The chip as seen over I2C, BANK=0 map, sequential mode: registers 0x00..0x15, the address
     pointer auto-increments and wraps. ext holds the levels the outside world drives on the pins
-    (1 = high); floating input pins read their pull-up (GPPU) or 0."""
+    (1 = high); bits in floating are driven by nobody (a button open): they read their pull-up
+    (GPPU) if it is on, else whatever the open CMOS input picks up, a level that changes from
+    read to read (the datasheet defines none). reset() is the RESET pin or a brown-out: every
+    register back to its power-on value (IODIR all 1, the rest 0: pull-ups off)."""
 
     IODIRA, IODIRB, IPOLA, IPOLB = 0x00, 0x01, 0x02, 0x03
     IOCON = 0x0A
@@ -109,9 +143,16 @@ class MCP23017Regs:
 
     def __init__(self):
         self.r = bytearray(self.NREG)
-        self.r[self.IODIRA] = self.r[self.IODIRB] = 0xFF  # power-on: all inputs
         self.ext = 0xFFFF
         self.floating = 0
+        self._lfsr = 0x1D2C
+        self.reset()
+
+    def reset(self):
+        r = self.r
+        for i in range(self.NREG):
+            r[i] = 0
+        r[self.IODIRA] = r[self.IODIRB] = 0xFF  # power-on: all inputs
 
     def _16(self, lo):
         return self.r[lo] | self.r[lo + 1] << 8
@@ -131,15 +172,21 @@ class MCP23017Regs:
 
     def pins(self):
         d = self.iodir()
-        inp = (self.ext & ~self.floating) | (self.gppu() & self.floating)
+        self._lfsr = noise(self._lfsr)
+        open_ = self._lfsr & ~self.gppu()  # floating without a pull-up: anything
+        inp = (self.ext & ~self.floating) | ((self.gppu() | open_) & self.floating)
         lv = (inp & d) | (self.olat() & ~d)
         return (lv ^ self._16(self.IPOLA)) & 0xFFFF
 
     def press(self, bit):
+        """A button to GND closes: the pin is driven low."""
         self.ext &= ~(1 << bit)
+        self.floating &= ~(1 << bit)
 
     def release(self, bit):
+        """... and opens: nobody drives the pin (only a pull-up makes it read high)."""
         self.ext |= 1 << bit
+        self.floating |= 1 << bit
 
     def read(self, reg, buf):
         assert self.r[self.IOCON] & 0xA0 == 0, "BANK or SEQOP set"
@@ -164,9 +211,12 @@ class MCP23017Regs:
 
 class SSD1306Dev:
     """An SSD1306 on the bus (datasheet 10.1.3-10.1.5): command bytes with their parameters,
-    display RAM written at the address pointer in horizontal addressing mode, within the
-    column (0x21) and page (0x22) window, wrapping inside it. frames counts whole-screen
-    writes (1024 bytes in one data write), data_bytes every RAM byte sent."""
+    display RAM written at the address pointer, in horizontal addressing mode within the
+    column (0x21) and page (0x22) window, wrapping inside it, or in page addressing mode (the
+    power-on mode) along one page. frames counts whole-screen writes (1024 bytes in one data
+    write), data_bytes every RAM byte sent. power_cycle() is the panel losing its supply (a
+    loose connector): display off, charge pump off, page addressing, RAM as it powers up
+    (the datasheet promises no content: noise here)."""
 
     PARAMS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8D: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1,
               0xD9: 1, 0xDA: 1, 0xDB: 1}
@@ -174,13 +224,26 @@ class SSD1306Dev:
     def __init__(self):
         self.cmds = bytearray()
         self.ram = bytearray(1024)
+        self._lfsr = 0x5EED
+        self.power_cycle()
         self.frames = 0
         self.data_bytes = 0
         self.data_writes = []  # length of each data write
-        self.mode = 2          # power-on: page addressing
+
+    def power_cycle(self):
+        self.on = False
+        self.pump = False
+        self.mode = 2          # page addressing
         self.win = [0, 127, 0, 7]
         self.col = 0
         self.page = 0
+        for i in range(len(self.ram)):
+            self._lfsr = noise(self._lfsr)
+            self.ram[i] = self._lfsr & 0xFF
+
+    def lit(self):
+        """What a player sees: the RAM while the panel is on and powered, else nothing."""
+        return bytes(self.ram) if self.on and self.pump else bytes(len(self.ram))
 
     def write(self, control, buf):
         if control == 0x00:
@@ -199,12 +262,18 @@ class SSD1306Dev:
                 elif c == 0x22:
                     self.win[2:4] = p
                     self.page = p[0]
+                elif c == 0x8D:
+                    self.pump = bool(p[0] & 0x04)
+                elif c in (0xAE, 0xAF):
+                    self.on = c == 0xAF
                 i += 1 + n
         elif control == 0x40:
-            assert self.mode == 0, "horizontal addressing expected"
             c0, c1, p0, p1 = self.win
             for b in buf:
                 self.ram[self.page * 128 + self.col] = b
+                if self.mode != 0:  # page addressing: along the page, wrapping in it
+                    self.col = self.col + 1 if self.col < 127 else 0
+                    continue
                 self.col += 1
                 if self.col > c1:
                     self.col = c0

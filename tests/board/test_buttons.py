@@ -330,3 +330,128 @@ def test_other_buttons_press_as_usual_during_a_chord():
     t = hold(b, t, 600, down(11, 14, 2))
     t = hold(b, t, 3300, down(11, 14))
     assert got.take() == [(2, False), (99, True)]
+
+
+# -- what the bus and the players do to it --
+
+def test_a_release_waiting_out_its_debounce_at_the_long_time_is_a_short_press():
+    b, got = bank(long_ms=800, debounce_ms=20)
+    t = hold(b, 100, 895, down(3))     # released at 895, 5 ms before the long time
+    hold(b, t, 1000, UP)
+    assert got.take() == [(3, False)]
+
+
+def test_a_press_the_bus_hid_a_part_of_fires_nothing():
+    b, got = bank(long_ms=800)
+    t = hold(b, 100, 300, down(3))     # seat 3 down ...
+    while t < 1500:                    # ... the bus fails: not read; let go meanwhile
+        b.feed(t, down(3), 0x3FF)
+        t += 5
+    t = hold(b, t, 1600, UP)
+    assert got.take() == []            # neither a long press nor a short one
+    t = hold(b, t, 1700, down(3))      # the next press counts as usual
+    hold(b, t, 1800, UP)
+    assert got.take() == [(3, False)]
+
+
+def test_a_button_held_across_a_bus_error_fires_only_after_its_release():
+    b, got = bank(long_ms=800)
+    t = hold(b, 100, 200, UP)
+    b.feed(t, UP, 0x3FF)               # one scan lost
+    t = hold(b, t + 5, 2000, down(5))  # pressed while the bus was out, held on after
+    t = hold(b, t, 2100, UP)
+    assert got.take() == []            # held when read again: as at power-up
+    t = hold(b, t, 2200, down(5))
+    hold(b, t, 2300, UP)
+    assert got.take() == [(5, False)]
+
+
+def test_the_chord_does_not_fire_across_a_bus_error():
+    b, got = chord_bank()
+    t = hold(b, 5, 100, UP)
+    t = hold(b, t, 1500, down(11, 14))
+    while t < 4000:
+        b.feed(t, down(11, 14), 0x7FFF)
+        t += 5
+    hold(b, t, 6000, down(11, 14))
+    assert got.take() == []
+
+
+def test_unknown_bits_leave_the_others_alone():
+    b, got = bank(n=16)
+    t = hold(b, 5, 100, UP)
+    while t < 300:  # the expander is out, the shuffle sensor (bit 15) still read
+        b.feed(t, down(15) if t < 200 else UP, 0x7FFF)
+        t += 5
+    assert got.take() == [(15, False)]
+
+
+def test_a_player_mashing_a_button_for_a_minute():
+    b, got = bank()
+    t = 100
+    n = 0
+    while t < 60100:  # 8 presses a second, each bouncing 4 ms on press and release
+        for d in (0, 2):
+            b.feed(t + d, down(2) if d == 0 else UP)
+        t = hold(b, t + 4, t + 50, down(2), step=5)
+        for d in (0, 2):
+            b.feed(t + d, UP if d == 0 else down(2))
+        t = hold(b, t + 4, t + 75, UP, step=5)
+        n += 1
+    assert got.take() == [(2, False)] * n and n == 480
+
+
+def test_a_stuck_button_fires_one_long_press_and_the_others_go_on():
+    b, got = bank()
+    t = hold(b, 5, 100, UP)
+    t = hold(b, t, 60000, down(4), step=20)
+    assert got.take() == [(4, True)]
+    t = hold(b, t, 60100, down(4, 7))
+    hold(b, t, 60200, down(4))
+    assert got.take() == [(7, False)]
+
+
+def test_held_says_which_buttons_are_down_that_long():
+    b, got = bank(n=16)
+    t = hold(b, 5, 100, down(2))
+    t = hold(b, t, 1000, down(2, 9))
+    assert b.held(t, 950) == 1 << 2 and b.held(t, 950, ~(1 << 2)) == 0
+    assert b.held(t, 100) == 1 << 2 | 1 << 9
+    got2 = Presses()
+    b2 = ButtonBank(16, got2)
+    b2.feed(5000, down(4))  # held at power-up: from then
+    assert b2.held(5500, 800) == 0 and b2.held(5800, 800) == 1 << 4
+
+
+def test_a_press_still_settling_when_the_bus_fails_fires_nothing():
+    b, got = bank(long_ms=800)
+    t = hold(b, 5, 100, UP)
+    b.feed(t, down(6))                 # an edge, not yet debounced ...
+    t += 5
+    while t < 2000:                    # ... and the bus fails
+        b.feed(t, UP, 0x3FF)
+        t += 5
+    hold(b, t, 2200, UP)
+    assert got.take() == []
+
+
+def test_feed_with_unknown_bits_does_not_allocate():
+    if not fk.MICROPYTHON:
+        return skip('MicroPython only (make test-mp)')
+    import micropython
+    count = bytearray(1)
+
+    def on_press(bid, long):
+        count[0] += 1
+
+    b = ButtonBank(16, on_press, chord=1 << 11 | 1 << 14, chord_id=99)
+    b.feed(0, UP)
+    micropython.heap_lock()
+    try:
+        t = 5
+        while t < 3000:  # the bus out every other 100 ms while buttons go up and down
+            b.feed(t, 0 if t % 300 < 150 else UP, 0x7FFF if t % 200 < 100 else 0)
+            b.held(t, 1000, 0x7F7F)
+            t += 5
+    finally:
+        micropython.heap_unlock()

@@ -217,3 +217,15 @@ def test_run_task_plays_and_replaces():
     t_acc = pwm.t[-2][0]
     assert pwm.t[-2][1] == buzzer.DUTY and pwm.t[-1][1] == 0
     assert 55 <= time.ticks_diff(pwm.t[-1][0], t_acc) <= 80  # the 60 ms blip, within a tick
+
+
+def test_a_note_the_pwm_refuses_leaves_no_tone_on():
+    pwm = fk.PWM()
+    pwm.bad = (2700,)
+    bz = Buzzer(pwm)
+    bz.play(REJECTED, 0)            # 2000 Hz sounding, then 2700 Hz refused by the port
+    assert pwm.sounding() == 2000
+    assert bz.step(90) == -1        # not raised: run() goes on
+    assert pwm.sounding() == 0 and not bz.busy and bz.errors == 1
+    bz.play(ACCEPTED, 100)          # the next tune plays
+    assert pwm.sounding() == ACCEPTED[0][0]

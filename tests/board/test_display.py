@@ -147,3 +147,72 @@ def test_text_and_power():
     assert dev.cmds[-1] == 0xAE
     oled.contrast(0x40)
     assert dev.cmds[-2:] == bytes((0x81, 0x40))
+
+
+def test_a_panel_that_lost_its_supply_comes_back_with_the_whole_picture():
+    if not HAVE_FB:
+        return skip('needs framebuf: runs under micropython (make test-mp)')
+    from board.screen import Screen
+    oled, dev, bus = make()
+    scr = Screen(oled)
+    scr.show_table(colour=0, direction=1, turn=3)
+    scr.note("E31 BUTTONS I2C")
+    del bus.devices[0x3C]  # a loose connector: no answer ...
+    scr.show_table(colour=0, direction=1, turn=4)
+    scr.show_table(colour=0, direction=1, turn=5)
+    assert scr.errors == 2
+    dev.power_cycle()      # ... and back: dark, charge pump off, RAM noise
+    bus.attach(dev, 0x3C)
+    scr.show_table(colour=0, direction=1, turn=6)
+
+    def want(o):
+        o.show_table(colour=0, direction=1, turn=6)
+        o.line(7, "E31 BUTTONS I2C", 3)
+    assert dev.lit() == fresh(want)
+
+
+def test_the_fake_panel_powers_up_dark_with_noise():
+    dev = fk.SSD1306Dev()
+    assert not dev.on and max(dev.ram) > 0 and dev.lit() == bytes(1024)
+
+
+def test_a_notice_longer_than_the_row_is_shown_in_pieces_in_turn():
+    from board.screen import Screen, TextPanel, PAGE_MS
+    p = TextPanel()
+    scr = Screen(p)
+    scr.notice("LOG DAMAGED - sync, see status")
+    assert p.rows()[7] == "LOG DAMAGED -"
+    scr.tick(100)
+    scr.tick(100 + PAGE_MS - 1)
+    assert p.rows()[7] == "LOG DAMAGED -"
+    scr.tick(100 + PAGE_MS)
+    assert p.rows()[7] == "sync, see status"
+    scr.tick(100 + 2 * PAGE_MS)
+    assert p.rows()[7] == "LOG DAMAGED -"
+    scr.notice("LOG DAMAGED - sync, see status")  # said again at every input: no restart
+    scr.tick(100 + 3 * PAGE_MS)
+    assert p.rows()[7] == "sync, see status"
+    scr.notice(None)
+    assert p.rows()[7] == ""
+
+
+def test_a_fault_code_and_a_notice_take_the_note_row_in_turn():
+    from board.screen import Screen, TextPanel, PAGE_MS
+    p = TextPanel()
+    scr = Screen(p)
+    scr.notice("R7 to seat 2")
+    scr.note("E21 PAD 2 CARDS")
+    assert p._rows[7] == ("E21 PAD 2 CARDS", 3)  # the code first, its number inverted
+    scr.tick(0)
+    scr.tick(PAGE_MS)
+    assert p._rows[7] == ("R7 to seat 2", 0)
+    scr.note("")
+    assert p.rows()[7] == "R7 to seat 2"
+
+
+def test_fold_cuts_between_words():
+    from board.screen import fold
+    assert fold("LOG FULL - sync the table") == ["LOG FULL - sync", "the table"]
+    assert fold("log 83% full - sync soon") == ["log 83% full -", "sync soon"]
+    assert fold("R7 to seat 2") == ["R7 to seat 2"]
+    assert fold("x" * 20 + " y") == ["x" * 16, "xxxx y"]

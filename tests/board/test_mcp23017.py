@@ -16,7 +16,7 @@ def test_init_sets_direction_pullups_and_latch():
     assert r[0x00] == 0xFF and r[0x01] == 0x03      # IODIRA, IODIRB
     assert r[0x0C] == 0xFF and r[0x0D] == 0x03      # GPPUA, GPPUB
     assert r[0x14] == 0x00 and r[0x15] == 0x80      # OLATA, OLATB
-    assert r[0x0A] == 0 and r[0x02] == r[0x03] == 0  # IOCON, IPOL
+    assert r[0x0A] == 0x04 and r[0x02] == r[0x03] == 0  # IOCON (ODR), IPOL
 
 
 def test_latch_is_written_before_pins_become_outputs():
@@ -86,3 +86,62 @@ def test_fake_register_file_autoincrements_and_wraps():
     buf = bytearray(3)
     chip.read(0x0B, buf)  # IOCON (mirror), GPPUA, GPPUB
     assert list(buf) == [0, 0, 0]
+
+
+def test_a_chip_reset_to_its_power_on_registers_is_not_read_as_buttons():
+    mcp, chip, bus = make(inputs=0x7F7F, pullups=0x7F7F)
+    chip.floating = 0xFFFF  # buttons to GND, all open
+    assert mcp.read() & 0x7F7F == 0x7F7F
+    chip.reset()            # pull-ups off: the open inputs float
+    raises(OSError, mcp.read)
+    mcp.setup()
+    assert mcp.read() & 0x7F7F == 0x7F7F
+
+
+def test_garbage_from_the_bus_is_not_a_word():
+    mcp, chip, bus = make(inputs=0x7F7F, pullups=0x7F7F)
+    for g in (0x00, 0xFF, -1):
+        bus.garbage = g
+        for _ in range(50):
+            raises(OSError, mcp.read)
+    bus.garbage = None
+    assert mcp.read() & 0x7F7F == 0x7F7F
+
+
+def test_check_reads_back_the_setup():
+    mcp, chip, bus = make(inputs=0, out=0x0005)
+    mcp.check()
+    chip.reset()  # outputs are inputs again: the LEDs go dark, and no bus error says so
+    assert chip.outputs() == 0
+    raises(OSError, mcp.check)
+    mcp.setup()
+    mcp.check()
+    assert chip.outputs() == 0x0005
+    bus.garbage = 0
+    raises(OSError, mcp.check)
+
+
+def test_fake_open_inputs_without_pull_ups_read_anything():
+    chip = fk.MCP23017Regs()
+    chip.floating = 0xFFFF
+    buf = bytearray(2)
+    seen = set()
+    for _ in range(32):
+        chip.read(0x12, buf)
+        seen.add(buf[0] | buf[1] << 8)
+    assert len(seen) > 16            # not a level a driver could count on
+    chip.write(0x0C, bytes((0xFF, 0xFF)))
+    chip.read(0x12, buf)
+    assert buf[0] == buf[1] == 0xFF  # the pull-ups hold them high
+
+
+def test_fake_bus_errors():
+    bus = fk.I2C()
+    bus.attach(fk.MCP23017Regs(), 0x20)
+    bus.error = fk.ETIMEDOUT
+    try:
+        bus.readfrom_mem_into(0x20, 0x12, bytearray(2))
+    except OSError as e:
+        assert e.args[0] == 116
+    else:
+        raise AssertionError("no error")

@@ -141,6 +141,7 @@ class Machine:
         self.draw = _reader(self.bus, draw, latency)
         self.i2c = boardfakes.I2C(log=False)
         self.buttons = self.i2c.attach(boardfakes.MCP23017Regs(), pins.BUTTONS_ADDR)
+        self.buttons.floating = 0xFFFF  # buttons to GND, all open: only the pull-ups hold them
         self.seat_leds = self.i2c.attach(boardfakes.MCP23017Regs(), pins.LEDS_ADDR)
         self.oled = self.i2c.attach(boardfakes.SSD1306Dev(), pins.DISPLAY_ADDR) if display else None
         self.shuffle = boardfakes.Pin(1)

@@ -295,6 +295,28 @@ def test_a_missing_button_expander_shows_its_code():
     assert "E31 BUTTONS I2C" in r.board.report
 
 
+def test_expanders_missing_at_boot_are_set_up_when_they_answer():
+    keep = {}
+
+    def unplug(m):
+        keep[pins.BUTTONS_ADDR] = m.i2c.devices.pop(pins.BUTTONS_ADDR)
+        keep[pins.LEDS_ADDR] = m.i2c.devices.pop(pins.LEDS_ADDR)
+    r = Rig(setup=unplug)
+    assert r.board.alerts == [esp32.faults.BUTTONS_I2C, esp32.faults.LEDS_I2C]
+    r.board.leds.show(turn=2)
+    r.spin(1000)
+    for addr in keep:
+        r.m.i2c.attach(keep[addr], addr)
+    r.spin(esp32.I2C_RETRY_MAX_MS + 10)
+    assert r.board.alerts == []
+    assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[1]
+    r.press(pins.SEAT_BUTTON_BITS[4])
+    r.spin(60)
+    r.release(pins.SEAT_BUTTON_BITS[4])
+    r.spin(60)
+    assert r.take() == [(IN_SEAT, 5, 0)]
+
+
 def test_table_id_is_8_bytes_from_the_chip_id():
     r = Rig()
     tid = r.board.table_id()
@@ -383,6 +405,7 @@ def test_an_i2c_fault_is_counted_and_the_expander_set_up_again():
     r.spin(100)
     assert r.take() == [] and r.board.info()["i2c_errors"] > 0
     fresh = kit.boardfakes.MCP23017Regs()  # back, in its power-on state (pull-ups off)
+    fresh.floating = 0xFFFF
     i2c.attach(fresh, pins.BUTTONS_ADDR)
     r.m.buttons = fresh
     r.spin(20)
@@ -393,6 +416,171 @@ def test_an_i2c_fault_is_counted_and_the_expander_set_up_again():
     r.spin(60)
     assert r.take() == [(IN_SEAT, 1, 0)]
     assert r.board.faults == 0
+
+
+def test_an_expander_reset_mid_game_is_set_up_again_and_presses_nothing():
+    r = Rig()
+    r.spin(20)
+    r.m.buttons.reset()  # a brown-out or a glitch on RESET: pull-ups off, the buttons float
+    r.spin(3000)
+    assert r.take() == []
+    assert r.m.buttons.gppu() == pins.BUTTON_MASK and r.board.info()["i2c_errors"] == 1
+    assert r.board.alerts == []  # got over at once: counted, not shown
+    r.press(pins.SEAT_BUTTON_BITS[2])
+    r.spin(60)
+    r.release(pins.SEAT_BUTTON_BITS[2])
+    r.spin(60)
+    assert r.take() == [(IN_SEAT, 3, 0)]
+
+
+def test_a_press_held_when_the_bus_fails_is_no_long_press():
+    r = Rig()
+    r.spin(20)
+    bit = pins.SEAT_BUTTON_BITS[2]
+    r.press(bit)
+    r.spin(100)
+    for err in (kit.boardfakes.ETIMEDOUT, kit.boardfakes.ENODEV):
+        r.m.i2c.error = err  # the bus stops answering ...
+        r.spin(200)
+        r.release(bit)       # ... while the player lets go after a short press
+        r.spin(1500)
+        r.m.i2c.error = 0
+        r.spin(esp32.I2C_RETRY_MAX_MS + 10)
+        assert r.take() == []  # neither a long press (leave, sum win) nor a short one
+        r.press(bit)
+        r.spin(100)
+    r.release(bit)
+    r.spin(50)
+    assert r.take() == [(IN_SEAT, 3, 0)]
+
+
+def test_garbage_from_the_bus_presses_nothing():
+    r = Rig()
+    r.spin(20)
+    for g in (0x00, -1, 0xFF):
+        r.m.i2c.garbage = g  # reads ACK and bring levels nobody drove
+        r.spin(300)
+        r.m.i2c.garbage = None
+        r.spin(300)
+    assert r.take() == []
+    assert r.board.faults == 0
+
+
+def test_a_lost_button_expander_shows_its_code_mid_game_and_clears_it():
+    r = Rig()
+    r.spin(20)
+    dev = r.m.i2c.devices.pop(pins.BUTTONS_ADDR)
+    r.spin(esp32.I2C_ALERT_MS - 20)
+    assert r.board.alerts == []  # a glitch is not a fault yet
+    r.spin(40)
+    assert r.board.alerts == [esp32.faults.BUTTONS_I2C]
+    assert r.board.leds._alert is not None
+    r.m.i2c.attach(dev, pins.BUTTONS_ADDR)
+    r.spin(200)
+    assert r.board.alerts == []
+    r.m.shuffle.value(0)  # the shuffle sensor worked throughout
+    r.spin(60)
+    r.m.shuffle.value(1)
+    r.spin(60)
+    assert r.take() == [(IN_SHUFFLE,)]
+
+
+def test_the_shuffle_sensor_works_while_the_button_expander_is_gone():
+    r = Rig()
+    r.spin(20)
+    del r.m.i2c.devices[pins.BUTTONS_ADDR]
+    r.spin(1000)
+    r.m.shuffle.value(0)
+    r.spin(60)
+    r.m.shuffle.value(1)
+    r.spin(60)
+    assert r.take() == [(IN_SHUFFLE,)]
+
+
+def test_a_stuck_bus_is_tried_less_and_less_often():
+    r = Rig()
+    r.spin(20)
+    r.m.i2c.error = kit.boardfakes.ETIMEDOUT  # each attempt: the port's 50 ms timeout
+    n0 = r.m.i2c.transactions
+    r.spin(10000)
+    tries = r.m.i2c.transactions - n0
+    assert tries <= 30, tries  # both expanders: 100 ms, 200, ... then every 2 s
+    assert r.board.alerts == [esp32.faults.BUTTONS_I2C, esp32.faults.LEDS_I2C]
+    r.m.i2c.error = 0
+    r.spin(esp32.I2C_RETRY_MAX_MS + 10)
+    assert r.board.alerts == [] and not r.board.buttons.lost and not r.board.seat_leds.lost
+
+
+def test_a_stuck_button_is_shown_and_the_others_go_on():
+    r = Rig()
+    r.spin(20)
+    bit = pins.SEAT_BUTTON_BITS[3]
+    r.press(bit)  # something resting on seat 4
+    r.spin(esp32.STUCK_MS + 1100, step=20)
+    assert r.take() == [(IN_SEAT, 4, 1)]  # its one long press, as for any held button
+    assert r.board.alerts == [esp32.faults.BUTTON_STUCK]
+    assert r.board.info()["stuck"] == ["seat 4"]
+    c = pins.COLOUR_BUTTON_BITS[1]
+    r.press(c)
+    r.spin(60)
+    r.release(c)
+    r.spin(60)
+    assert r.take() == [(IN_COLOUR, 1, 0)]
+    r.release(bit)
+    r.spin(1100)
+    assert r.board.alerts == [] and r.board.info()["stuck"] == [] and r.take() == []
+
+
+def test_a_stuck_button_is_shown_while_the_seat_leds_are_gone_too():
+    r = Rig()
+    r.spin(20)
+    del r.m.i2c.devices[pins.LEDS_ADDR]
+    r.press(pins.SEAT_BUTTON_BITS[0])
+    r.spin(esp32.STUCK_MS + 1100, step=20)
+    assert r.board.alerts == [esp32.faults.LEDS_I2C, esp32.faults.BUTTON_STUCK]
+
+
+def test_an_expander_whose_inputs_flip_polarity_is_set_up_again():
+    r = Rig()
+    r.spin(20)
+    r.m.buttons.r[0x02] = r.m.buttons.r[0x03] = 0xFF  # IPOL: ESD, or a write gone astray
+    r.spin(esp32.I2C_CHECK_MS + 20)
+    assert r.m.buttons.r[0x02] == r.m.buttons.r[0x03] == 0
+    assert r.board.info()["i2c_errors"] == 1
+    r.spin(2000)
+    assert r.take() == []  # every button read as down meanwhile: no press came of it
+
+
+def test_a_button_stuck_at_power_up_is_shown_and_a_pile_on_the_shuffle_sensor_is_not():
+    def stuck(m):
+        m.buttons.press(pins.COLOUR_BUTTON_BITS[3])
+        m.shuffle.value(0)
+    r = Rig(setup=stuck)
+    r.spin(esp32.STUCK_MS + 1100, step=20)
+    assert r.take() == [] and r.board.alerts == [esp32.faults.BUTTON_STUCK]
+    assert r.board.info()["stuck"] == ["colour 3"]
+
+
+def test_seat_leds_are_set_up_again_after_a_reset():
+    r = Rig()
+    r.spin(20)
+    r.board.leds.show(turn=3)
+    assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[2]
+    r.m.seat_leds.reset()  # outputs back to inputs: dark, and no write fails
+    r.spin(esp32.I2C_CHECK_MS + 20)
+    assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[2]
+
+
+def test_a_seat_led_write_that_fails_is_sent_when_the_expander_answers():
+    r = Rig()
+    r.spin(20)
+    dev = r.m.i2c.devices.pop(pins.LEDS_ADDR)
+    r.board.leds.show(turn=3)
+    r.spin(50)
+    r.m.i2c.attach(dev, pins.LEDS_ADDR)
+    r.spin(200)
+    assert r.m.seat_leds.outputs() == 1 << pins.SEAT_LED_BITS[2]
+    assert r.board.alerts == []
 
 
 # -- time, watchdog, outputs, pin map --

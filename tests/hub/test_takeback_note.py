@@ -23,3 +23,16 @@ def test_a_take_back_shows_until_the_next_input():
         assert h.notice().startswith(back_note(moved).split(" ")[0])
     h.feed((IN_COLOUR, 0, 0))  # the next input that says anything (here: rejected)
     assert h.notice() is None
+
+
+def test_the_note_reaches_the_display():
+    from board.screen import Screen, TextPanel
+    h = in_round()
+    panel = TextPanel()
+    h.board.display = Screen(panel)
+    h.feed((IN_UNDO, 1))
+    moved = [e for e in h.events if e[0] == CARD_BACK]
+    assert moved  # this game's last input moved a card
+    assert panel.rows()[7] == h.notice()[:16] and panel.rows()[7]
+    h.feed((IN_COLOUR, 0, 0))
+    assert panel.rows()[7] == ""
