@@ -908,8 +908,12 @@ class Table:
             self._uno_press(s)
         elif s == self.turn and (self.drawn >= 0 or self._stuck()):
             dry = self.drawn < 0
-            if self.rules.forced == "yes" and (not dry or self._can_play(s)):
-                self._reject(_R_MUST_PLAY, s, -1)  # T2 forced: a card fits, drawn or held
+            # T2 forced: a card fits, drawn or held. The drawn card is asked again: it may no
+            # longer fit (a W4 under C1's enforce once a penalty brought the colour), and it is
+            # the only card the seat may play, so then it passes
+            if self.rules.forced == "yes" and (
+                    self._can_play(s) if dry else self.judge(s, self.drawn)[0]):
+                self._reject(_R_MUST_PLAY, s, -1)
                 return
             self._begin_turn()
             self.out.append((_PASS, s))

@@ -39,6 +39,20 @@ def test_t2_forced_play_the_drawn_card_must_be_played():
     assert names(act(t, "pad B7")) == ["play", "turn"]
 
 
+def test_t2_c1_p1_a_drawn_w4_that_no_longer_fits_lets_the_seat_pass():
+    # Forced play, C1's enforce: seat 1 draws a W4 (no blue in hand: it fits), then misplays
+    # and its penalty brings a blue card. The W4 no longer fits and it is the only card seat
+    # 1 may play (T2), yet the pass was refused as "must play": no input could move the
+    # round on (found by a sweep of the property test, seed 4258)
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="B5", forced="yes", w4="enforce", misplay=2)
+    act(t, "shoe W4")
+    assert name(t.drawn) == "W4"
+    assert names(act(t, "pad R1")) == ["reject", "penalty"]
+    act(t, "shoe B7", "shoe Y7")                          # the penalty's two cards
+    assert t.judge(1, t.drawn)[0] == 0 and t.turn == 1
+    assert names(act(t, "seat 1")) == ["pass", "turn"] and t.turn == 2
+
+
 def test_t5_option_no_skip_reverse_or_wild_as_last_card():
     for last in ("RS", "RR", "W"):
         t = deal({1: last + " R1", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", last_card="no_srw")
