@@ -269,6 +269,7 @@ class Hub:
             snap = None
         t = self.table
         k = 0
+        gc.collect()  # the snapshot's text and parse are garbage now: free runs for the replay
         for seq, ms, wall, inp in log.replay_records():
             t.feed(inp, -1 if wall else ms)
             k += 1
