@@ -16,9 +16,9 @@ When the shared machine is too loaded for CPU time to mean much, count instructi
 c6af61c / before the players' new generator / after it: official 4 players 5.63 / 3.89 / 3.55 M
 instructions, 2 players 4.55 / 3.21 / 2.81 M, every house rule 13.43 / 9.09 / 7.51 M. At 20:00
 that day, after CPython's specialised reads (DECK a tuple, the settings never read through
-__dict__): 3.29 / 2.60 / 7.98 M. The house rule rounds got longer then (223 inputs, 195 before,
-210 at c6af61c: a seat may no longer sum-win on its own number), so compare per input too:
-64.0 k instructions an input at c6af61c, 35.8 k now.
+__dict__) and the rules audits: 3.29 / 2.60 / 8.25 M. The house rule rounds got longer then
+(229 inputs, 195 before, 210 at c6af61c: a seat may no longer sum-win on its own number), so
+compare per input too: 64.0 k instructions an input at c6af61c, 36.0 k now.
 
 Peer: bench/peers/peer_bench.py (`make bench-peers`) plays RLCard 1.2.0's UNO env, 2 random
 players, interleaved with ours, in CPU time: RLCard steps about 800-900 games a second here
