@@ -76,6 +76,7 @@ def snapshot(t):
         "stackable": t.stackable,
         "reshuffle": t.due,
         "dry": t.dry,
+        "thin": t.thin,
         "stack": t.stack,
         "caught": t.caught,
         "chain": [t.chain, t.skips],
@@ -121,6 +122,7 @@ def load(d, registry=None):
     t.stackable = d.get("stackable", t.answerable)  # snapshots older than these fields
     t.due = d.get("reshuffle", False)
     t.dry = d.get("dry", 0)
+    t.thin = d.get("thin", 0)  # snapshots older than it
     t.stack = d["stack"]
     t.caught = d["caught"]
     t.chain, t.skips = d["chain"]

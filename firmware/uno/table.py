@@ -230,6 +230,7 @@ class Table:
     sum_by              ... and the seat that played it (H5: not its own number)
     due                 the shoe is empty and the pile must be shuffled into it (T4, S2)
     dry                 passes in a row with nothing left to draw (T6)
+    thin                reshuffles in a row that brought back one card, under forced play (T6)
     winner, clock       last round's winner; the table's time in ms (P2)
     out                 the events of the last feed (a reused list)
     Use judge(), playable(), owes(), drawer(), deadline(), hand_sum(), team(), refuse_player()
@@ -242,7 +243,7 @@ class Table:
         __slots__ = ("rules", "registry", "out", "seats", "scores", "round", "dealer", "winner",
                      "clock", "phase", "loc", "hands", "active", "finished", "leaving", "laid",
                      "shoe", "pile", "top", "colour", "dir", "ahead", "behind", "deal_to",
-                     "turn", "pending", "pending_why", "answerable", "stackable", "due", "dry",
+                     "turn", "pending", "pending_why", "answerable", "stackable", "due", "dry", "thin",
                      "stack", "debts", "drawn", "want", "want_moves", "window", "called",
                      "late", "caught", "w4_from", "w4_illegal", "chain", "skips", "slap",
                      "sum_to", "sum_by", "since", "warned", "dealt", "last", "offs", "off_rank",
@@ -290,6 +291,7 @@ class Table:
         self.stackable = False    # ... and by stacking: a draw card played in turn (H1)
         self.due = False          # the shoe is empty and a draw is due (T4)
         self.dry = 0              # passes in a row with nothing left to draw (T6)
+        self.thin = 0             # one-card reshuffles in a row under forced play (T6)
         self.stack = 0            # draws a stacked W4 passes on once its colour is named (H1)
         self.debts = []           # [seat, n, why]: penalty draws, paid first, in order
         self.drawn = -1           # card drawn this turn that may still be played (T2)
@@ -992,7 +994,8 @@ class Table:
 
     def _blocked(self):
         """T6 (the seeds have no rule): every seat in play has passed in a row with nothing
-        left to draw, so no card can ever move again. The round ends: the first seat out wins
+        left to draw, or under forced play one card has gone round and round (_shuffle), so no
+        card but it can ever move again. The round ends: the first seat out wins
         (M3), else the seat holding the fewest points (ties: fewer cards, then the lower seat)."""
         if self.finished:
             best = self.finished[0]
@@ -1270,6 +1273,18 @@ class Table:
                 self.shoe = self.pile - 1
                 self.pile = 1
                 out.append((_SHUFFLE, self.shoe))
+                # T6 under forced play: one card back, again and again, is one of two cards
+                # going round (drawn because no card in hand fits, then played: it must be)
+                # while every other card stays in the hands. Turn, top card and direction then
+                # have 4 x seats values: past that many the table has come round to where it
+                # was, and the round is blocked
+                if self.shoe == 1 and self.rules.forced == "yes":
+                    self.thin += 1
+                    if self.thin > 4 * len(self.active) and not (self.pending or self.debts):
+                        self.thin = 0
+                        self._blocked()
+                else:
+                    self.thin = 0
             return
         if ph == _P_DRAWOFF:
             if self.shoe:
