@@ -215,6 +215,23 @@ class Reader:
             return ORDER
         return OK
 
+    def place(self, m):
+        """Where the next record begins, into m[1:5] (offset, seq, chain head, head known):
+        goto(m) goes on from there later, in the same segment, once start() has read it."""
+        m[1] = self.off
+        m[2] = self.nseq
+        m[3] = self.h
+        m[4] = self.known
+
+    def goto(self, m):
+        """Go on from a place() of this segment instead of walking to it."""
+        self.f.seek(m[1])
+        self.lo = self.hi = 0
+        self.off = m[1]
+        self.nseq = m[2]
+        self.h = m[3]
+        self.known = m[4]
+
     def _mend(self):
         # One flipped bit in a header (a CRC-32 tells which): put it back rather than lose the
         # segment, whose records need the header's seq, time base and head.

@@ -87,10 +87,11 @@ class Log:
         self._cz = bytearray(CANON_MAX)
         self._czv = memoryview(self._cz)
         self._rd = Reader()
-        # where read_from stopped, and where its last call began: (segment base, offset, seq,
-        # chain head, head known) of a record, so a host syncing in batches (or asking again
-        # for an answer it lost) goes on from there instead of walking the segment from its
-        # start at every request (late in a long night a board held the referee that long)
+        # where read_from stopped, and where its last call began: the segment's base, then a
+        # Reader.place() of a record (offset, seq, chain head, head known), so a host syncing
+        # in batches (or asking again for an answer it lost) goes on from there instead of
+        # walking the segment from its start at every request (late in a long night a board
+        # held the referee that long)
         self._bm = [0, 0, 0, b"", False]
         self._bm0 = [0, 0, 0, b"", False]
         try:
@@ -619,18 +620,10 @@ class Log:
                 rd.start(f, base, self._tid())
                 for m in (self._bm0, bm):    # go on from a place a read reached
                     if m[0] == base and rd.nseq < m[2] <= seq:
-                        f.seek(m[1])
-                        rd.lo = rd.hi = 0
-                        rd.off = m[1]
-                        rd.nseq = m[2]
-                        rd.h = m[3]
-                        rd.known = m[4]
+                        rd.goto(m)
+                bm[0] = base
                 while True:
-                    bm[0] = base
-                    bm[1] = rd.off
-                    bm[2] = rd.nseq
-                    bm[3] = rd.h
-                    bm[4] = rd.known
+                    rd.place(bm)
                     st = rd.next()
                     if st == OK:
                         if nb and rd.seq >= nb:
