@@ -1201,10 +1201,15 @@ class Table:
     def refuse_rule(self, name, value):
         """(reason, names) for the host's rule or preset: the reason it would be rejected for,
         else 0 and the settings it would change (none: nothing to log). The hub asks before it
-        logs the input (`unotable rules set`), and _rule judges by it."""
+        logs the input (`unotable rules set`)."""
+        why, new, changed = self._judge_rule(name, value)
+        return why, changed
+
+    def _judge_rule(self, name, value):
+        """(reason, the settings as they would be, the names that change)."""
         ph = self.phase
         if ph == _P_DEAL or ph == _P_START or ph == _P_PLAY:
-            return _R_LOCKED, ()  # settings are locked while a round is on
+            return _R_LOCKED, None, ()  # settings are locked while a round is on
         rules = self.rules
         new = Settings(rules.as_dict())
         try:
@@ -1214,7 +1219,7 @@ class Table:
                 new.set(name, value)
                 changed = [name] if getattr(new, name) != getattr(rules, name) else []
         except (ValueError, TypeError):
-            return _R_BAD_RULE, ()
+            return _R_BAD_RULE, None, ()
         if ph != _P_LOBBY:  # once the lobby is over the seats are known: it must fit them now
             self.rules = new
             try:
@@ -1222,22 +1227,21 @@ class Table:
             finally:
                 self.rules = rules
             if why:
-                return why, ()
-        return 0, changed
+                return why, None, ()
+        return 0, new, changed
 
     def _rule(self, name, value):
-        """Between rounds a setting applies from the next round."""
-        why, changed = self.refuse_rule(name, value)
+        """Between rounds a setting applies from the next round: what _judge_rule worked out,
+        copied into the table's own Settings (whoever holds it sees the change)."""
+        why, new, changed = self._judge_rule(name, value)
         if why:
             self._reject(why, 0, -1)
             return
         rules = self.rules
-        if name == "preset":
-            rules.apply_preset(value)
-        else:
-            rules.set(name, value)
         for k in changed:
-            self.out.append((_RULE, k, getattr(rules, k)))
+            v = getattr(new, k)
+            setattr(rules, k, v)
+            self.out.append((_RULE, k, v))
 
     def _unfit(self):
         """Why the settings cannot apply to the seats that joined (S1-S3, M4), else 0."""
