@@ -338,6 +338,19 @@ class Hub:
         self.wake.set()
         return evs
 
+    def use_deck(self, reg):
+        """A deck the host enrolled, between rounds. The log holds no deck: what was judged
+        with the old one (a badge tapped in the lobby is a card of the new deck, a card of the
+        old one a badge) must not be judged again with this one, at boot (recovery starts at
+        this snapshot) or by a take-back (it reaches back to here). The same deck changes
+        nothing."""
+        t = self.table
+        same = t.registry is not None and t.registry.blob == reg.blob
+        self.registry = t.registry = reg
+        if not same:
+            t.back.mark()
+            self._snapshot(self.board.now())
+
     def _snapshot(self, ms):
         """The round's end on flash; without it recovery replays from the older snapshot."""
         for again in (1, 0):

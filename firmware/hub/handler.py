@@ -156,17 +156,7 @@ class LinkHandler:
                 f.write(reg.blob)
             import os
             os.rename(tmp, self.deck)       # atomic: a cut leaves the old deck or the new
-        h = self.hub
-        t = h.table
-        same = t.registry is not None and t.registry.blob == reg.blob
-        t.registry = reg
-        if not same:
-            # The log holds no deck: what was judged with the old one (a badge tapped in the
-            # lobby is a card of the new deck, a card of the old one a badge) must not be
-            # judged again with this one, at boot (recovery starts at this snapshot) or by a
-            # take-back (it reaches back to here)
-            t.back.mark()
-            h._snapshot(h.board.now())
+        self.hub.use_deck(reg)
 
     def set_rule(self, name, value):
         # Judged before it is logged: a refused request leaves no input behind, so the host's
