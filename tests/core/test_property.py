@@ -274,15 +274,6 @@ def test_liveness_every_turn_ends_within_the_bound():
         seed += 1
 
 
-def test_t6_a_card_going_round_under_forced_play_blocks_the_round():
-    # Found by a sweep of 12,000 seeds: 9 seats, forced play, draw until; the shoe empty and
-    # one card under the top. Two seats in turn drew that one card back after each reshuffle,
-    # had to play it (an R: play came back to the other) and the table went round for ever.
-    # Past 4 x seats one-card reshuffles in a row the round is blocked (T6). (A seed's stream
-    # is only as lasting as the players' generator: the stream of this one ran into the loop.)
-    live_match(207768, 3)
-
-
 # ---- an independent reference of the official rules -------------------------------------
 
 REF_ROUNDS = 20 if MICRO else 600

@@ -375,6 +375,41 @@ def test_t6_h3_a_card_added_to_a_multi_play_restarts_the_count_too():
     assert names(act(t, "pad R1b"))[0] == "play" and t.dry == 0
 
 
+
+def test_t6_a_card_going_round_under_forced_play_blocks_the_round():
+    # Found by a sweep of the property test (9 seats, forced play, draw until), here set up
+    # by hand: seats 6 and 7 hold no R, no wild and no card of one R's colour. With the shoe
+    # empty and a red R on a blue R (or the other way), the turn seat draws the one card under
+    # the top after the reshuffle, must play it (forced), and it sends play back to the other
+    # seat. Past 4 x seats one-card reshuffles in a row the round is blocked (T6), instead of
+    # going round for ever.
+    loop = ("RRa", "BRa", "Y9b")                         # Y9b: drawn first, it fits nothing
+    plain = [n for n in cards_but(loop) if n[0] != "W" and n[1] != "R"]
+    seat6 = [n for n in plain if n[0] == "B"][:15]
+    seat7 = [n for n in plain if n[0] == "R"][:15]
+    hands = hands_of(cards_but(list(loop) + seat6 + seat7), 5, 15)
+    hands[6] = " ".join(seat6)
+    hands[7] = " ".join(seat7)
+    t = deal(hands, start="RRa", forced="yes", draw="until")
+    assert t.turn == 6 and t.dir < 0                     # S4: the dealer's right begins
+    act(t, "shoe Y9b", "shoe BRa", "pad BRa")            # draws until one fits, plays it
+    assert t.turn == 7 and t.shoe == 0
+    reshuffles = 0
+    for _ in range(60):
+        evs = act(t, "shuffle")
+        reshuffles += 1
+        if "blocked" in names(evs):
+            break
+        assert names(evs) == ["shuffle"] and evs[0][1] == 1
+        back = "RRa" if copy_name(t.top) == "BRa" else "BRa"
+        seat = t.turn
+        assert names(act(t, "shoe " + back)) == ["draw"]
+        assert names(act(t, "pad " + back))[:3] == ["play", "reverse", "turn"]
+        assert t.turn == 13 - seat                       # back to the other seat
+    assert reshuffles == 4 * 7 + 1
+    assert names(evs)[:3] == ["shuffle", "blocked", "round_over"]
+    assert t.phase in (P_ROUND_OVER, P_MATCH_OVER)
+
 # ---- bounded memory, validated rule requests ------------------------------------------
 
 def test_u3_repeated_penalties_add_up_in_one_debt_per_seat_and_reason():
