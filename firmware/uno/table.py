@@ -614,6 +614,7 @@ class Table:
             elif how == PLAY_STACK:
                 self.stack = self.pending
                 self.pending = 0
+                self.w4_from = 0  # C1: it answered the W4 and owes nothing: no challenge of it
             self._play(seat, card, how == PLAY_STACK)
 
     def _misplay(self, why, seat, card):
