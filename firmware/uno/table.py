@@ -662,12 +662,17 @@ class Table:
 
     def _jump(self, seat):
         """H2: the jumped card's effect is void (seed 002: 被抢的牌作用失效); play goes on from
-        the jumper. A jumped D's or W4's draws are void, and so is any challenge of that W4."""
+        the jumper. A jumped D's or W4's own draws are void, and so is any challenge of that W4;
+        draws stacked before it (H1, or a multi-play's D before it, H3) are not the jumped
+        card's: they go on down the stack after the jumper's card, as they would have after the
+        jumped one (seed 002: 由最后一个没有+2牌的罚摸)."""
         self.out.append((_JUMP, seat))
         rank = DECK[self.top] & 15
         if rank == _RANK_REVERSE and len(self.active) > 2:
             self._reverse()
         elif rank == _RANK_DRAW2 or rank == _RANK_WILD4:
+            if self.pending:  # (answerable: nothing drawn yet, so it holds the jumped card's)
+                self.stack = self.pending - (2 if rank == _RANK_DRAW2 else 4)
             self.pending = 0
             self.answerable = self.stackable = False
             self.w4_from = 0

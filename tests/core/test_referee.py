@@ -38,6 +38,34 @@ def test_h2_s4_a_start_d_may_be_jumped_seed_000():
     assert t.stackable                                         # seat 2 played it: H1 applies
 
 
+def test_h1_h2_a_jump_in_on_a_stacked_d_voids_only_the_jumped_card():
+    # seed 002: "被抢的牌作用失效" and "抢牌不是叠加": the jumped D's own +2 is void; the draws
+    # stacked before it go on down the stack ("由最后一个没有+2牌的罚摸"), now after the jumper's D
+    t = deal({1: "RD R1 R2", 2: "GDa G1 G2", 3: "Y1 Y2 Y3", 4: "GDb B1 B2", 5: "B3 B4 B5"},
+             start="R5", stacking="on", jump_in="actions")
+    act(t, "pad RD", "pad GDa")                  # seat 2 stacks: seat 3 owes 4
+    assert t.turn == 3 and t.pending == 4
+    evs = act(t, "pad GDb")                      # seat 4 jumps seat 2's D
+    assert names(evs) == ["jump_in", "play", "turn", "owe"]
+    assert evs[3][1:] == (5, 4, W_STACK)         # seat 1's 2 and seat 4's 2, not seat 2's
+    assert t.owes(3) == 0 and t.owes(2) == 0 and t.stack == 0 and t.stackable
+    # the same with W4s: seat 2's W4 is void, seat 1's 4 and seat 4's go to seat 5
+    t = deal({1: "W4a R1 R2", 2: "W4b G1 G2", 3: "Y1 Y2 Y3", 4: "W4c B1 B2", 5: "B3 B4 B5"},
+             start="R5", stacking="on", jump_in="actions")
+    act(t, "pad W4a", "colour B", "pad W4b", "colour Y")
+    assert t.turn == 3 and t.pending == 8
+    act(t, "pad W4c")
+    evs = act(t, "colour G")
+    assert evs[2][1:] == (5, 8, W_STACK) and t.w4_from == 4 and t.owes(3) == 0
+    # and a multi-play's second D (H3): the first still counts
+    t = deal({1: "RD GDa R1 R2", 2: "G1 G2 G3 G4", 3: "GDb Y2 Y3 Y4", 4: "B1 B2 B3 B4"},
+             start="R5", multi="same", jump_in="actions")
+    act(t, "pad RD", "pad GDa")
+    assert t.turn == 2 and t.pending == 4
+    evs = act(t, "pad GDb")                      # seat 3 jumps the second D
+    assert evs[3][1:] == (4, 4, W_STACK) and t.owes(2) == 0
+
+
 def test_h1_t5_a_winners_last_d_cannot_be_stacked_nor_jumped():
     # seed 002: "此局游戏已结束，但赢家的下一家仍需受罚"
     t = deal({1: "RDa", 2: "GD", 3: "RDb"}, start="R5", stacking="on", jump_in="actions")
