@@ -1002,14 +1002,26 @@ class Table:
         """T6 (the seeds have no rule): every seat in play has passed in a row with nothing
         left to draw, or under forced play one card has gone round and round (_shuffle), so no
         card but it can ever move again. The round ends: the first seat out wins
-        (M3), else the seat holding the fewest points (ties: fewer cards, then the lower seat)."""
+        (M3), else the seat holding the fewest points (ties: fewer cards, then the lower seat).
+        With teams (M4) the team is the unit, as in its score (seeds 001/002: 以队为单位来进行计算):
+        the team whose members hold the fewest points together (ties: fewer cards), and of it
+        the seat that would win without teams."""
         if self.finished:
             best = self.finished[0]
         else:
             best = 0
             key = None
+            teams = self.rules.teams
             for s in self.active:
-                k = (self._hand_points(s), len(self.hands[s]), s)
+                pts = self._hand_points(s)
+                n = len(self.hands[s])
+                tp, tn = pts, n
+                if teams:
+                    tp = tn = 0
+                    for m in self.team(s):
+                        tp += self._hand_points(m)
+                        tn += len(self.hands[m])
+                k = (tp, tn, pts, n, s)
                 if key is None or k < key:
                     best, key = s, k
         self.out.append((_BLOCKED, best))

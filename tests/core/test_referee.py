@@ -1,7 +1,7 @@
 """Issue 10: the seeds' exact word on stacking and jump-ins, what the record says, and a way
 forward from every state (docs/rules.md quotes the seeds where these are decided)."""
 from kit import act, deal, names, unchanged, hand, seated
-from uno.cards import NCARDS, DECK, copy_name
+from uno.cards import NCARDS, DECK, copy_name, points
 from uno.events import *
 from uno.rules import Settings, check
 from uno.state import snapshot, load
@@ -382,6 +382,33 @@ def test_t6_a_full_round_of_passes_with_nothing_to_draw_ends_the_round():
     assert w == best[2] and t.winner == w and t.phase in (P_ROUND_OVER, P_MATCH_OVER)
     assert evs[2][2] == sum(pts[s] for s in t.seats if s != w)
     assert load(snapshot(t)).dry == 0
+
+
+def test_t6_m4_a_blocked_round_with_teams_goes_to_the_team_holding_the_fewest_points():
+    # seeds 001/002 on teams: "以队为单位来进行计算，总计每位队员手中持牌的点数和来做为该队的分数" (the
+    # team is the unit; its points are its members' hands added up). Seat 2 holds the fewest
+    # points of any seat, but its team holds far more than seats 1, 3, 5 and 7 together
+    left = ("R5a", "B9a", "B9b", "Y9a")
+    cards = [copy_name(c) for _, c in sorted((points(c), c) for c in range(NCARDS)
+                                          if copy_name(c) not in left)]
+    hands = {2: cards[:13]}
+    for k, s in enumerate((1, 3, 5, 7)):         # the next lowest, seat 1 the lowest of them
+        hands[s] = cards[13 + 13 * k:26 + 13 * k]
+    for k, s in enumerate((4, 6, 8)):
+        hands[s] = cards[65 + 13 * k:78 + 13 * k]
+    t = deal(dict((s, " ".join(hands[s])) for s in hands), start="R5a", teams=2,
+             target=10000)
+    act(t, "shoe B9a", "shoe B9b", "shoe Y9a")   # none fits: seats 1, 2 and 3 draw them
+    assert t.shoe == 0 and t.pile == 1 and t.turn == 4
+    for k in range(7):
+        act(t, "seat %d" % t.turn)
+    pts = dict((s, t._hand_points(s)) for s in t.seats)
+    assert min(pts, key=lambda s: pts[s]) == 2
+    evs = act(t, "seat %d" % t.turn)
+    assert names(evs) == ["pass", "blocked", "round_over", "score", "score", "score", "score"]
+    assert evs[1][1] == 1 and t.winner == 1        # the team of 1, 3, 5, 7; seat 1 its lowest
+    assert evs[2][2] == pts[2] + pts[4] + pts[6] + pts[8]
+    assert [e[1] for e in evs[3:]] == [1, 3, 5, 7] and t.scores[7] == evs[2][2]
 
 
 def test_t6_a_play_restarts_the_count_of_passes():
