@@ -1334,10 +1334,10 @@ class Table:
         if ph == _P_DEALER:
             self._new_round(self.dealer)
         elif ph != _P_LOBBY:
-            # S2: the last round's winner deals, or (option) the next seat
+            # S2: the last round's winner deals, or (option) the deal passes on as the deal
+            # and the play go (S3, S5: ahead, made for this round's direction by _reset_round)
             if self.rules.next_dealer == "rotate":
-                seats = self.seats
-                self._new_round(seats[(seats.index(self.dealer) + 1) % len(seats)])
+                self._new_round(self.ahead[self.dealer])
             else:
                 self._new_round(self.winner)
         elif self.rules.first_dealer:
