@@ -1260,6 +1260,11 @@ class Table:
             v = getattr(new, k)
             setattr(rules, k, v)
             self.out.append((_RULE, k, v))
+        if "target" in changed and self.phase == _P_ROUND_OVER:
+            # M1: a target lowered to a score already made: that seat has reached it and the
+            # match is over now, not after a round more (seeds: 達到或超過事先約定的分值…則以得分
+            # 最高者為贏家)
+            self._match_end()
 
     def _unfit(self):
         """Why the settings cannot apply to the seats that joined (S1-S3, M4), else 0."""
@@ -1593,6 +1598,13 @@ class Table:
             for s in mates:
                 self.scores[s] += pts
                 out.append((_SCORE, s, self.scores[s]))
+        self.phase = _P_ROUND_OVER
+        self._match_end()
+
+    def _match_end(self):
+        """M1/M2: a score at (or past) the target ends the match, after a round or when the
+        target is lowered between rounds (_rule)."""
+        rules = self.rules
         scores = self.scores
         seats = self.seats
         top = low = scores[seats[0]]  # loops, not generators: each is code on the board's heap
@@ -1603,7 +1615,6 @@ class Table:
             elif v < low:
                 low = v
         if top < rules.target:
-            self.phase = _P_ROUND_OVER
             return
         self.phase = _P_MATCH_OVER
         # the first to the target loses with "losers": the lowest wins; the first seat of a tie
@@ -1611,7 +1622,7 @@ class Table:
         for best in seats:
             if scores[best] == best_score:
                 break
-        out.append((_MATCH_OVER, best))
+        self.out.append((_MATCH_OVER, best))
 
     def _hand_points(self, seat):
         pts = 0
