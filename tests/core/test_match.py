@@ -122,6 +122,7 @@ def test_m1_m2_a_target_lowered_below_a_score_ends_the_match_at_once():
     assert t.phase == P_ROUND_OVER
     assert list(t.feed((IN_RULE, "target", 16))) == [(RULE, "target", 16), (MATCH_OVER, 1)]
     assert t.phase == P_MATCH_OVER and t.scores[1] == 16
+    assert t.feed((IN_UNDO, 1))[0][:2] == (REJECT, R_UNDO_PAST)   # a match's end, as a round's
     act(t, "shuffle")                                # a new match: the winner deals
     assert t.round == 1 and t.dealer == 1 and t.scores[1] == 0
     # M2: the first to the target loses, the lowest wins
