@@ -3,7 +3,8 @@
 RULE_TEXT = {
     "hand_size": "cards dealt to each seat",
     "first_dealer": "first dealer's seat; 0: the table draws for it (highest number deals)",
-    "next_dealer": "dealer of the next round: the last round's winner, or the next seat clockwise",
+    "next_dealer": "dealer of the next round: the last round's winner, or the next seat in "
+                   "the direction of play",
     "start_card": "official: only a W4 start card goes back; number: every non-number goes back",
     "start_reverse": "R as start card: the player on the dealer's right begins, or the dealer",
     "direction": "direction of play at the start of a round",

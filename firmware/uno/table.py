@@ -614,6 +614,7 @@ class Table:
             elif how == PLAY_STACK:
                 self.stack = self.pending
                 self.pending = 0
+                self.w4_from = 0  # C1: it answered the W4 and owes nothing: no challenge of it
             self._play(seat, card, how == PLAY_STACK)
 
     def _misplay(self, why, seat, card):
@@ -661,12 +662,17 @@ class Table:
 
     def _jump(self, seat):
         """H2: the jumped card's effect is void (seed 002: 被抢的牌作用失效); play goes on from
-        the jumper. A jumped D's or W4's draws are void, and so is any challenge of that W4."""
+        the jumper. A jumped D's or W4's own draws are void, and so is any challenge of that W4;
+        draws stacked before it (H1, or a multi-play's D before it, H3) are not the jumped
+        card's: they go on down the stack after the jumper's card, as they would have after the
+        jumped one (seed 002: 由最后一个没有+2牌的罚摸)."""
         self.out.append((_JUMP, seat))
         rank = DECK[self.top] & 15
         if rank == _RANK_REVERSE and len(self.active) > 2:
             self._reverse()
         elif rank == _RANK_DRAW2 or rank == _RANK_WILD4:
+            if self.pending:  # (answerable: nothing drawn yet, so it holds the jumped card's)
+                self.stack = self.pending - (2 if rank == _RANK_DRAW2 else 4)
             self.pending = 0
             self.answerable = self.stackable = False
             self.w4_from = 0
@@ -996,14 +1002,26 @@ class Table:
         """T6 (the seeds have no rule): every seat in play has passed in a row with nothing
         left to draw, or under forced play one card has gone round and round (_shuffle), so no
         card but it can ever move again. The round ends: the first seat out wins
-        (M3), else the seat holding the fewest points (ties: fewer cards, then the lower seat)."""
+        (M3), else the seat holding the fewest points (ties: fewer cards, then the lower seat).
+        With teams (M4) the team is the unit, as in its score (seeds 001/002: 以队为单位来进行计算):
+        the team whose members hold the fewest points together (ties: fewer cards), and of it
+        the seat that would win without teams."""
         if self.finished:
             best = self.finished[0]
         else:
             best = 0
             key = None
+            teams = self.rules.teams
             for s in self.active:
-                k = (self._hand_points(s), len(self.hands[s]), s)
+                pts = self._hand_points(s)
+                n = len(self.hands[s])
+                tp, tn = pts, n
+                if teams:
+                    tp = tn = 0
+                    for m in self.team(s):
+                        tp += self._hand_points(m)
+                        tn += len(self.hands[m])
+                k = (tp, tn, pts, n, s)
                 if key is None or k < key:
                     best, key = s, k
         self.out.append((_BLOCKED, best))
@@ -1242,6 +1260,11 @@ class Table:
             v = getattr(new, k)
             setattr(rules, k, v)
             self.out.append((_RULE, k, v))
+        if "target" in changed and self.phase == _P_ROUND_OVER:
+            # M1: a target lowered to a score already made: that seat has reached it and the
+            # match is over now, not after a round more (seeds: 達到或超過事先約定的分值…則以得分
+            # 最高者為贏家)
+            self._match_end()
 
     def _unfit(self):
         """Why the settings cannot apply to the seats that joined (S1-S3, M4), else 0."""
@@ -1316,10 +1339,10 @@ class Table:
         if ph == _P_DEALER:
             self._new_round(self.dealer)
         elif ph != _P_LOBBY:
-            # S2: the last round's winner deals, or (option) the next seat
+            # S2: the last round's winner deals, or (option) the deal passes on as the deal
+            # and the play go (S3, S5: ahead, made for this round's direction by _reset_round)
             if self.rules.next_dealer == "rotate":
-                seats = self.seats
-                self._new_round(seats[(seats.index(self.dealer) + 1) % len(seats)])
+                self._new_round(self.ahead[self.dealer])
             else:
                 self._new_round(self.winner)
         elif self.rules.first_dealer:
@@ -1575,6 +1598,13 @@ class Table:
             for s in mates:
                 self.scores[s] += pts
                 out.append((_SCORE, s, self.scores[s]))
+        self.phase = _P_ROUND_OVER
+        self._match_end()
+
+    def _match_end(self):
+        """M1/M2: a score at (or past) the target ends the match, after a round or when the
+        target is lowered between rounds (_rule)."""
+        rules = self.rules
         scores = self.scores
         seats = self.seats
         top = low = scores[seats[0]]  # loops, not generators: each is code on the board's heap
@@ -1585,7 +1615,6 @@ class Table:
             elif v < low:
                 low = v
         if top < rules.target:
-            self.phase = _P_ROUND_OVER
             return
         self.phase = _P_MATCH_OVER
         # the first to the target loses with "losers": the lowest wins; the first seat of a tie
@@ -1593,7 +1622,7 @@ class Table:
         for best in seats:
             if scores[best] == best_score:
                 break
-        out.append((_MATCH_OVER, best))
+        self.out.append((_MATCH_OVER, best))
 
     def _hand_points(self, seat):
         pts = 0

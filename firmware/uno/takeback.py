@@ -7,7 +7,8 @@ inputs after it (rejected presses, ticks) go too, as they were judged against a 
 longer is. Then the turn seat's timer (P2) starts again: the correction is not its time.
 
 A segment starts when the table is made (or loaded, state.load) and again at every round's
-end, so a take-back never crosses a round's end (refused: R_UNDO_PAST). It may reach back over
+end (and at a match's end between rounds: a target lowered to a score made, M1), so a take-back
+never crosses a round's end (refused: R_UNDO_PAST). It may reach back over
 a round's start into the inputs between rounds: a rule set there is taken back like any other
 input (its `rule` event says the value it is back to). A take-back is itself not taken back.
 

@@ -43,6 +43,20 @@ def test_c1_h1_a_challenge_lost_is_drawn_not_stacked_on():
     assert unchanged(t, "pad RD") == R_MUST_DRAW
 
 
+def test_c1_h1_a_seat_that_stacked_on_a_w4_can_no_longer_challenge_it():
+    # seed 004: "只有被罚抽4张牌的人可以提出质疑": seat 2 answered seat 1's W4 with its own (H1), so
+    # it owes nothing; while it names its colour a long press is no challenge of seat 1's W4
+    # (it was judged with seat 2's verdict and gave seat 1 a debt of 0 cards, drawn for ever)
+    t = deal({1: "W4a R1 Y6", 2: "W4b G2 G3", 3: "Y1 Y2 Y3"}, start="B5", stacking="on")
+    act(t, "pad W4a", "colour G", "pad W4b")
+    assert t.want == 2 and t.stack == 4 and t.w4_from == 0
+    assert unchanged(t, "seat 2 long") == R_NO_CHALLENGE
+    evs = act(t, "colour R")                     # seat 3 owes 8 and may challenge seat 2's W4
+    assert evs[2][1:] == (3, 8, W_STACK) and t.w4_from == 2 and t.w4_illegal
+    evs = act(t, "seat 3 long")
+    assert evs[0][1:] == (3, 2, V_ILLEGAL) and evs[1][1:] == (2, 8, W_W4_ILLEGAL)
+
+
 def test_c1_judged_from_the_hand_when_the_w4_was_played():
     t = table()
     act(t, "pad W4", "colour R")      # afterwards nobody sees the hand; the verdict was kept

@@ -81,6 +81,19 @@ def test_s2_option_rotate_the_dealer():
     assert act(t, "shuffle")[1][1:] == (2, 2)      # round 2: seat 2 deals, after seat 1
 
 
+def test_s2_s5_rotate_passes_the_deal_in_the_direction_of_play():
+    # the official deal passes to the left, the side play goes to (seed 000: "從發牌左邊的玩家開
+    # 始，出牌順序為順時針方向"); counter-clockwise (seed 000: "按逆時針序一家接一家出牌") everything
+    # goes the other way: the deal, the first player, and so the next dealer
+    t = deal({1: "G1", 2: "B1", 3: "R1"}, start="R5", dealer=1, direction="ccw",
+             next_dealer="rotate")
+    assert t.turn == 3
+    act(t, "pad R1")                               # seat 3, on the dealer's right, goes out
+    assert t.phase == P_ROUND_OVER
+    evs = act(t, "shuffle")
+    assert evs[1][1:] == (2, 3) and t.drawer() == 2   # seat 3 deals; seat 2 gets the first card
+
+
 def test_s2_winner_deals_by_default():
     t = _seat3_wins()
     assert act(t, "shuffle")[1][1:] == (2, 3)

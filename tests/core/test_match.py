@@ -112,6 +112,32 @@ def test_rules_change_between_rounds_and_apply_from_the_next():
     assert t.rules.changed() == {}
 
 
+def test_m1_m2_a_target_lowered_below_a_score_ends_the_match_at_once():
+    # seeds: "達到或超過事先約定的分值（如500分），則以得分最高者為贏家" (reaching or passing the agreed
+    # score ends the match, the highest wins): a seat already at the new target has reached it
+    t = deal({1: "R1", 2: "G9", 3: "Y7"}, start="R5")
+    act(t, "pad R1")                                 # seat 1 scores 9 + 7
+    assert t.phase == P_ROUND_OVER and t.scores[1] == 16
+    assert list(t.feed((IN_RULE, "target", 17))) == [(RULE, "target", 17)]   # above: no end
+    assert t.phase == P_ROUND_OVER
+    assert list(t.feed((IN_RULE, "target", 16))) == [(RULE, "target", 16), (MATCH_OVER, 1)]
+    assert t.phase == P_MATCH_OVER and t.scores[1] == 16
+    assert t.feed((IN_UNDO, 1))[0][:2] == (REJECT, R_UNDO_PAST)   # a match's end, as a round's
+    act(t, "shuffle")                                # a new match: the winner deals
+    assert t.round == 1 and t.dealer == 1 and t.scores[1] == 0
+    # M2: the first to the target loses, the lowest wins
+    t = deal({1: "R1 R2", 2: "G9 GS", 3: "W4 B7"}, start="R5", scoring="losers")
+    act(t, "pad R1", "seat 1", "shoe B8", "shoe B9", "pad R2")
+    assert t.phase == P_ROUND_OVER and t.scores[2] == 37 and t.scores[3] == 66
+    assert list(t.feed((IN_RULE, "target", 50))) == [(RULE, "target", 50), (MATCH_OVER, 1)]
+    # a preset that lowers it too
+    t = deal({1: "R1", 2: "GS", 3: "W4"}, start="R5", target=1000)
+    act(t, "pad R1")
+    t.scores[1] = 600                                # as after earlier rounds
+    evs = list(t.feed((IN_RULE, "preset", "official")))
+    assert evs[-2:] == [(RULE, "target", 500), (MATCH_OVER, 1)] and t.phase == P_MATCH_OVER
+
+
 def test_rules_in_the_lobby():
     t = seated((1, 2))
     assert list(t.feed((IN_RULE, "hand_size", 5))) == [(RULE, "hand_size", 5)]

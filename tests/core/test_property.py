@@ -78,8 +78,14 @@ def check_round(t, evs, i):
     """The winner went out (or laid down a sum) and the scores are M1/M2/M4's."""
     w = evs[i][1]
     names = [e[0] for e in evs]
-    if BLOCKED in names:  # T6: the first seat out (M3), else the fewest points
-        assert w == (t.finished[0] if t.finished else w)
+    if BLOCKED in names:  # T6: the first seat out (M3), else the fewest points (a team's, M4)
+        if t.finished:
+            assert w == t.finished[0]
+        else:
+            def held(seats):
+                return (sum(points(c) for s in seats for c in t.hands[s]),
+                        sum(len(t.hands[s]) for s in seats))
+            assert w == min(t.active, key=lambda s: held(team(t, s)) + held([s]) + (s,))
     elif t.rules.elimination == "yes":
         assert w in t.finished  # laid down (H5) or out of cards
     elif SUM_WIN not in names:

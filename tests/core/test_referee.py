@@ -1,7 +1,7 @@
 """Issue 10: the seeds' exact word on stacking and jump-ins, what the record says, and a way
 forward from every state (docs/rules.md quotes the seeds where these are decided)."""
 from kit import act, deal, names, unchanged, hand, seated
-from uno.cards import NCARDS, DECK, copy_name
+from uno.cards import NCARDS, DECK, copy_name, points
 from uno.events import *
 from uno.rules import Settings, check
 from uno.state import snapshot, load
@@ -36,6 +36,34 @@ def test_h2_s4_a_start_d_may_be_jumped_seed_000():
     assert names(evs)[:2] == ["jump_in", "play"]
     assert t.turn == 3 and t.pending == 2 and t.owes(1) == 0   # the start D's draws are void
     assert t.stackable                                         # seat 2 played it: H1 applies
+
+
+def test_h1_h2_a_jump_in_on_a_stacked_d_voids_only_the_jumped_card():
+    # seed 002: "被抢的牌作用失效" and "抢牌不是叠加": the jumped D's own +2 is void; the draws
+    # stacked before it go on down the stack ("由最后一个没有+2牌的罚摸"), now after the jumper's D
+    t = deal({1: "RD R1 R2", 2: "GDa G1 G2", 3: "Y1 Y2 Y3", 4: "GDb B1 B2", 5: "B3 B4 B5"},
+             start="R5", stacking="on", jump_in="actions")
+    act(t, "pad RD", "pad GDa")                  # seat 2 stacks: seat 3 owes 4
+    assert t.turn == 3 and t.pending == 4
+    evs = act(t, "pad GDb")                      # seat 4 jumps seat 2's D
+    assert names(evs) == ["jump_in", "play", "turn", "owe"]
+    assert evs[3][1:] == (5, 4, W_STACK)         # seat 1's 2 and seat 4's 2, not seat 2's
+    assert t.owes(3) == 0 and t.owes(2) == 0 and t.stack == 0 and t.stackable
+    # the same with W4s: seat 2's W4 is void, seat 1's 4 and seat 4's go to seat 5
+    t = deal({1: "W4a R1 R2", 2: "W4b G1 G2", 3: "Y1 Y2 Y3", 4: "W4c B1 B2", 5: "B3 B4 B5"},
+             start="R5", stacking="on", jump_in="actions")
+    act(t, "pad W4a", "colour B", "pad W4b", "colour Y")
+    assert t.turn == 3 and t.pending == 8
+    act(t, "pad W4c")
+    evs = act(t, "colour G")
+    assert evs[2][1:] == (5, 8, W_STACK) and t.w4_from == 4 and t.owes(3) == 0
+    # and a multi-play's second D (H3): the first still counts
+    t = deal({1: "RD GDa R1 R2", 2: "G1 G2 G3 G4", 3: "GDb Y2 Y3 Y4", 4: "B1 B2 B3 B4"},
+             start="R5", multi="same", jump_in="actions")
+    act(t, "pad RD", "pad GDa")
+    assert t.turn == 2 and t.pending == 4
+    evs = act(t, "pad GDb")                      # seat 3 jumps the second D
+    assert evs[3][1:] == (4, 4, W_STACK) and t.owes(2) == 0
 
 
 def test_h1_t5_a_winners_last_d_cannot_be_stacked_nor_jumped():
@@ -354,6 +382,33 @@ def test_t6_a_full_round_of_passes_with_nothing_to_draw_ends_the_round():
     assert w == best[2] and t.winner == w and t.phase in (P_ROUND_OVER, P_MATCH_OVER)
     assert evs[2][2] == sum(pts[s] for s in t.seats if s != w)
     assert load(snapshot(t)).dry == 0
+
+
+def test_t6_m4_a_blocked_round_with_teams_goes_to_the_team_holding_the_fewest_points():
+    # seeds 001/002 on teams: "以队为单位来进行计算，总计每位队员手中持牌的点数和来做为该队的分数" (the
+    # team is the unit; its points are its members' hands added up). Seat 2 holds the fewest
+    # points of any seat, but its team holds far more than seats 1, 3, 5 and 7 together
+    left = ("R5a", "B9a", "B9b", "Y9a")
+    cards = [copy_name(c) for _, c in sorted((points(c), c) for c in range(NCARDS)
+                                          if copy_name(c) not in left)]
+    hands = {2: cards[:13]}
+    for k, s in enumerate((1, 3, 5, 7)):         # the next lowest, seat 1 the lowest of them
+        hands[s] = cards[13 + 13 * k:26 + 13 * k]
+    for k, s in enumerate((4, 6, 8)):
+        hands[s] = cards[65 + 13 * k:78 + 13 * k]
+    t = deal(dict((s, " ".join(hands[s])) for s in hands), start="R5a", teams=2,
+             target=10000)
+    act(t, "shoe B9a", "shoe B9b", "shoe Y9a")   # none fits: seats 1, 2 and 3 draw them
+    assert t.shoe == 0 and t.pile == 1 and t.turn == 4
+    for k in range(7):
+        act(t, "seat %d" % t.turn)
+    pts = dict((s, t._hand_points(s)) for s in t.seats)
+    assert min(pts, key=lambda s: pts[s]) == 2
+    evs = act(t, "seat %d" % t.turn)
+    assert names(evs) == ["pass", "blocked", "round_over", "score", "score", "score", "score"]
+    assert evs[1][1] == 1 and t.winner == 1        # the team of 1, 3, 5, 7; seat 1 its lowest
+    assert evs[2][2] == pts[2] + pts[4] + pts[6] + pts[8]
+    assert [e[1] for e in evs[3:]] == [1, 3, 5, 7] and t.scores[7] == evs[2][2]
 
 
 def test_t6_a_play_restarts_the_count_of_passes():
