@@ -64,6 +64,12 @@ def _sieve(colour, rank):
     return ok
 
 
+def _slappers(t):
+    # (its own function: a comprehension in next_input would make t a closure's cell there,
+    # and every t.x a slower read on CPython)
+    return [s for s in t.active if t.slap & (1 << s)]
+
+
 class Bot:
     def __init__(self, table, seats, seed=1, mistakes=0, call=800, catch=500, challenge=300,
                  rules=0, tick=0):
@@ -80,19 +86,16 @@ class Bot:
         self.p_rules = rules
         self.p_tick = tick
         self.clock = 0
+        self.ms = 0 if tick else -1  # when the inputs are fed: none unless time passes
         self.seen_window = 0
         self.last_mistake = False
         reg = table.registry
-        try:
-            import micropython  # noqa: F401  (the heap bench: no 108 UIDs kept)
-            self.uid = reg.uid
-        except ImportError:  # the host: each tag's UID made once
-            self.uid = [reg.uid(c) for c in range(NCARDS)].__getitem__
+        self.uids = [reg.uid(c) for c in range(NCARDS)]  # each tag's UID, made once
 
     def step(self):
         """Makes one input, feeds it to the table, keeps the physical shoe; returns the events."""
         inp = self.next_input()
-        evs = self.t.feed(inp, self.clock if self.p_tick else -1)
+        evs = self.t.feed(inp, self.ms)
         k = inp[0]
         if k == IN_SHOE or k == IN_SHUFFLE:  # only these take cards from the shoe or fill it
             if len(evs) == 1 and k == IN_SHOE:  # keep's first case, inline: a card dealt or
@@ -116,8 +119,12 @@ class Bot:
         for ev in evs:
             code = ev[0]
             if code == SHUFFLE:
-                loc = self.t.loc
-                shoe[:] = [c for c in range(NCARDS) if loc[c] == SHOE]
+                if ev[1] == NCARDS:  # a new round's: every card (as the scan below puts them)
+                    del shoe[:]
+                    shoe.extend(range(NCARDS))
+                else:
+                    loc = self.t.loc
+                    shoe[:] = [c for c in range(NCARDS) if loc[c] == SHOE]
                 self.rng.shuffle(shoe)
             elif code == DRAW or code == DEAL or code == DRAWOFF:
                 self._take(ev[2])
@@ -136,10 +143,10 @@ class Bot:
 
     def next_input(self):
         rng = self.rng
-        self.last_mistake = False
-        if self.mistakes and rng.chance(self.mistakes):
-            self.last_mistake = True
-            return self.mistake()
+        if self.mistakes:  # (last_mistake stays False without them)
+            self.last_mistake = rng.chance(self.mistakes)
+            if self.last_mistake:
+                return self.mistake()
         t = self.t
         ph = t.phase
         if ph == P_LOBBY:
@@ -151,7 +158,7 @@ class Bot:
                     return (IN_SEAT, s, 1)  # joined by mistake: leave
             return (IN_SHUFFLE,)
         if self.p_tick and rng.chance(self.p_tick):
-            self.clock += rng.below(4000)
+            self.clock = self.ms = self.clock + rng.below(4000)
             return (IN_TICK, self.clock)
         if ph != P_PLAY:
             if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
@@ -160,10 +167,10 @@ class Bot:
                 return (IN_SHUFFLE,)
             shoe = self.shoe  # _read_shoe, inline: the deal
             if shoe:
-                return (IN_SHOE, self.uid(shoe[-1]))
+                return (IN_SHOE, self.uids[shoe[-1]])
             return (IN_SHUFFLE,)
         if t.slap:
-            return (IN_SEAT, rng.pick([s for s in t.active if t.slap & (1 << s)]), 0)
+            return (IN_SEAT, rng.pick(_slappers(t)), 0)
         if t.want:
             return (IN_COLOUR, self._best_colour(t.want), 0)
         if t.window and not t.called and self.seen_window != t.window:
@@ -196,11 +203,11 @@ class Bot:
                     r = DECK[c] & 15  # only a D or a W4 may be stacked: judge no other card
                     if (r == RANK_DRAW2 or r == RANK_WILD4) and t.judge(seat, c)[0] == PLAY_STACK \
                             and rng.chance(700):
-                        return (IN_PAD, self.uid(c))
+                        return (IN_PAD, self.uids[c])
             return self._read_shoe()
         if t.drawn >= 0:
             if t.judge(seat, t.drawn)[0] and (rules.forced == "yes" or rng.chance(800)):
-                return (IN_PAD, self.uid(t.drawn))
+                return (IN_PAD, self.uids[t.drawn])
             return (IN_SEAT, seat, 0)
         x = rng.x
         go = rules.forced == "yes"
@@ -225,14 +232,14 @@ class Bot:
                 for c in hand:
                     v = ok[c]
                     if v and (v == 1 or t.judge(seat, c)[0] == PLAY_TURN):
-                        return (IN_PAD, self.uid(c))
+                        return (IN_PAD, self.uids[c])
             else:  # a last card: T5's option may hold it back
                 for c in hand:
                     if t.judge(seat, c)[0] == PLAY_TURN:
-                        return (IN_PAD, self.uid(c))
+                        return (IN_PAD, self.uids[c])
         shoe = self.shoe  # _read_shoe, inline: most turns draw
         if shoe:
-            return (IN_SHOE, self.uid(shoe[-1]))
+            return (IN_SHOE, self.uids[shoe[-1]])
         if t.pile <= 1:
             return (IN_SEAT, seat, 0)  # nothing left to draw: pass
         return (IN_SHUFFLE,)
@@ -254,7 +261,7 @@ class Bot:
                     f = DECK[c]
                     if (f == face or s == chain and f & 15 == rank) \
                             and judge(s, c)[0] in (PLAY_JUMP, PLAY_MORE):
-                        return self.uid(c)
+                        return self.uids[c]
         return None
 
     def _rule(self):
@@ -273,7 +280,7 @@ class Bot:
     def _read_shoe(self):
         if not self.shoe:
             return (IN_SHUFFLE,)
-        return (IN_SHOE, self.uid(self.shoe[-1]))
+        return (IN_SHOE, self.uids[self.shoe[-1]])
 
     def _best_colour(self, seat):
         counts = [0, 0, 0, 0]

@@ -160,7 +160,6 @@ _MISPLAYS = (_R_NOT_TURN, _R_UNPLAYABLE, _R_W4_ILLEGAL, _R_ONLY_DRAWN, _R_MUST_D
 
 # TakeBack's log (uno/takeback.py), for the one case feed writes itself
 _LOG_OK = const(8)  # takeback._OK: an accepted input
-_CAP = const(512)   # takeback._CAP: a chunk's bytes
 _LOG_MS = const(16)  # takeback._MS: the input's time follows
 
 SHOE = const(0)
@@ -383,7 +382,7 @@ class Table:
                 # an accepted card read, most of a round: TakeBack.keep's first case, inline
                 back = self.back
                 i = back.n
-                if i <= back.room and i < _CAP - 3 and self.phase == back.phase:
+                if i <= back.fast and self.phase == back.phase:
                     log = back.log
                     if ms < 0:
                         log[i] = kind | _LOG_OK

@@ -228,7 +228,14 @@ class TakeBack:
         self.rules = None  # the settings, packed
         self.log = bytearray(_GROW)  # reused by every segment: no garbage per input
         self.room = _GROW - 16       # bytes in use past which it grows (an input takes < 16)
+        self.fast = self.room        # feed logs a card read inline up to here (see _grew)
         self.mark()
+
+    def _grew(self, log):
+        log.extend(bytes(_GROW))
+        self.room = len(log) - 16
+        # feed's inline card read: up to 4 bytes where they fit, and not past the chunk's roll
+        self.fast = min(self.room, _CAP - 4)
 
     def mark(self):
         """The table as it is now starts a new segment (made, loaded, a round ended)."""
@@ -260,8 +267,7 @@ class TakeBack:
         n = self.n
         log = self.log
         if n > self.room:
-            log.extend(bytes(_GROW))
-            self.room = len(log) - 16
+            self._grew(log)
         if card >= 0 and (len(out) > 1 or out and out[0][0] != _REJECT):  # a card read, accepted
             log[n] = inp[0] | _OK if ms < 0 else inp[0] | _OK | _MS  # (most of a round)
             log[n + 1] = card
@@ -435,8 +441,7 @@ class TakeBack:
         log = self.log
         n = self.n
         if n > self.room:
-            log.extend(bytes(_GROW))
-            self.room = len(log) - 16
+            self._grew(log)
         log[n] = h | _MS if ms >= 0 else h
         n += 1
         if ms >= 0:
