@@ -1,6 +1,6 @@
 """Random players at a physical table: they make the table inputs a real table would.
 
-The bot holds the physical shoe (a shuffled order the hub never sees) and plays every seat at
+The bot holds the physical shoe (the cards in it: the hub never sees their order) and plays every seat at
 random but legally; with `mistakes` > 0 it also makes bad inputs (unknown tags, wrong cards,
 stray presses). Self-play, the property tests, the benchmarks and the example scripts use it.
 Same seed, same inputs, under CPython and MicroPython alike.
@@ -70,6 +70,16 @@ def _slappers(t):
     return [s for s in t.active if t.slap & (1 << s)]
 
 
+_TWINS = []
+
+
+def _twins():
+    """Per card, its twins: the other copies of its face (H2: only they may jump in on it)."""
+    _TWINS.extend(tuple(d for d in range(NCARDS) if DECK[d] == DECK[c] and d != c)
+                  for c in range(NCARDS))
+    return _TWINS
+
+
 class Bot:
     def __init__(self, table, seats, seed=1, mistakes=0, call=800, catch=500, challenge=300,
                  rules=0, tick=0):
@@ -82,13 +92,14 @@ class Bot:
         self.p_call = call
         self.p_catch = catch
         self.p_challenge = challenge
-        self.shoe = []          # the physical shoe, top card last
+        self.shoe = []          # the cards in the physical shoe, the one read last
         self.p_rules = rules
         self.p_tick = tick
         self.clock = 0
         self.ms = 0 if tick else -1  # when the inputs are fed: none unless time passes
         self.seen_window = 0
         self.last_mistake = False
+        self._round_rules()
         reg = table.registry
         self.uids = [reg.uid(c) for c in range(NCARDS)]  # each tag's UID, made once
 
@@ -119,20 +130,22 @@ class Bot:
         for ev in evs:
             code = ev[0]
             if code == SHUFFLE:
-                if ev[1] == NCARDS:  # a new round's: every card (as the scan below puts them)
+                # no order: each read takes a card at random from those left, which is what
+                # the top of a shuffled shoe is (and a full shuffle cost a third more)
+                if ev[1] == NCARDS:  # a new round's: every card
                     del shoe[:]
                     shoe.extend(range(NCARDS))
                 else:
                     loc = self.t.loc
                     shoe[:] = [c for c in range(NCARDS) if loc[c] == SHOE]
-                self.rng.shuffle(shoe)
             elif code == DRAW or code == DEAL or code == DRAWOFF:
                 self._take(ev[2])
             elif code == START:
                 self._take(ev[1])
+                self._round_rules()
             elif code == BACK:
                 self._take(ev[1])
-                shoe.insert(self.rng.below(len(shoe) + 1), ev[1])
+                shoe.append(ev[1])  # back among the others
 
     def _take(self, card):
         shoe = self.shoe
@@ -157,17 +170,25 @@ class Bot:
                 if s not in self.players:
                     return (IN_SEAT, s, 1)  # joined by mistake: leave
             return (IN_SHUFFLE,)
-        if self.p_tick and rng.chance(self.p_tick):
-            self.clock = self.ms = self.clock + rng.below(4000)
-            return (IN_TICK, self.clock)
+        if self.p_tick:  # rng.chance(p_tick), inline (every input asks it)
+            rng.x = x = rng.x * 48278 % 1073741789
+            if x % 1000 < self.p_tick:
+                self.clock = self.ms = self.clock + rng.below(4000)
+                return (IN_TICK, self.clock)
         if ph != P_PLAY:
             if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
                 if ph != P_DEALER and self.p_rules and rng.chance(self.p_rules):
                     return self._rule()
                 return (IN_SHUFFLE,)
             shoe = self.shoe  # _read_shoe, inline: the deal
-            if shoe:
-                return (IN_SHOE, self.uids[shoe[-1]])
+            n = len(shoe)
+            if n:
+                rng.x = x = rng.x * 48278 % 1073741789
+                j = x % n
+                c = shoe[j]
+                shoe[j] = shoe[-1]
+                shoe[-1] = c
+                return (IN_SHOE, self.uids[c])
             return (IN_SHUFFLE,)
         if t.slap:
             return (IN_SEAT, rng.pick(_slappers(t)), 0)
@@ -190,7 +211,7 @@ class Bot:
                 if t.hand_sum(s) >= 0 and rng.chance(700):
                     return (IN_SEAT, s, 1)
         rules = t.rules
-        if (rules.jump_in != "off" or rules.multi != "off") and rng.chance(300):
+        if self.out_of_turn and rng.chance(300):
             uid = self._out_of_turn()
             if uid:
                 return (IN_PAD, uid)
@@ -238,30 +259,42 @@ class Bot:
                     if t.judge(seat, c)[0] == PLAY_TURN:
                         return (IN_PAD, self.uids[c])
         shoe = self.shoe  # _read_shoe, inline: most turns draw
-        if shoe:
-            return (IN_SHOE, self.uids[shoe[-1]])
+        n = len(shoe)
+        if n:
+            rng.x = x = rng.x * 48278 % 1073741789
+            j = x % n
+            c = shoe[j]
+            shoe[j] = shoe[-1]
+            shoe[-1] = c
+            return (IN_SHOE, self.uids[c])
         if t.pile <= 1:
             return (IN_SEAT, seat, 0)  # nothing left to draw: pass
         return (IN_SHUFFLE,)
 
+    def _round_rules(self):
+        """What the round's rules let the players do (no rule changes in a round)."""
+        rules = self.t.rules
+        self.out_of_turn = rules.jump_in != "off" or rules.multi != "off"
+
     def _out_of_turn(self):
         """A jump-in (H2) or one more card of a multi-play (H3), if some seat has one."""
         t = self.t
-        if t.top < 0:
+        top = t.top
+        if top < 0:
             return None
-        face = DECK[t.top]
-        rank = face & 15
-        chain = t.chain
+        turn = t.turn
+        loc = t.loc
         judge = t.judge
-        for s in t.active:
-            if s != t.turn:
-                for c in t.hands[s]:
-                    # only the top card's twin may jump in, only its number or symbol add on:
-                    # judge no other card
-                    f = DECK[c]
-                    if (f == face or s == chain and f & 15 == rank) \
-                            and judge(s, c)[0] in (PLAY_JUMP, PLAY_MORE):
-                        return self.uids[c]
+        for c in _TWINS[top] if _TWINS else _twins()[top]:  # only a twin may jump in
+            s = loc[c]
+            if s != turn and s in t.active and judge(s, c)[0] == PLAY_JUMP:
+                return self.uids[c]
+        s = t.chain
+        if s and s != turn:  # the top card's number or symbol adds on
+            rank = DECK[top] & 15
+            for c in t.hands[s]:
+                if DECK[c] & 15 == rank and judge(s, c)[0] in (PLAY_JUMP, PLAY_MORE):
+                    return self.uids[c]
         return None
 
     def _rule(self):
@@ -278,9 +311,15 @@ class Bot:
         return (IN_RULE, name, value)
 
     def _read_shoe(self):
-        if not self.shoe:
+        """A card from the shoe: any of those left, at random (it goes last, as step expects)."""
+        shoe = self.shoe
+        if not shoe:
             return (IN_SHUFFLE,)
-        return (IN_SHOE, self.uids[self.shoe[-1]])
+        j = self.rng.below(len(shoe))
+        c = shoe[j]
+        shoe[j] = shoe[-1]
+        shoe[-1] = c
+        return (IN_SHOE, self.uids[c])
 
     def _best_colour(self, seat):
         counts = [0, 0, 0, 0]

@@ -390,9 +390,9 @@ def test_taking_back_a_reshuffle_and_a_timer_tick():
     settings = {"draw": "until", "hand_size": 15}
     stream, _ = _night(settings, [1, 2, 3, 4, 5, 6], 1, 1, False)
     assert _take_back_each(settings, stream, IN_SHUFFLE, P_PLAY) >= 1  # T4: the pile back
-    settings = {"preset": "party", "hand_size": 4}
-    # two rounds: a tick that finds a turn past its 10 s is rare (the bot's ticks are short)
-    stream, _ = _night(settings, [1, 2, 3], 1, 2, False, tick=300)
+    # a 3 s timer: the players' ticks (up to 4 s) warn and cost often, not once a round or less
+    settings = {"preset": "party", "hand_size": 4, "turn_timer": 3}
+    stream, _ = _night(settings, [1, 2, 3], 1, 1, False, tick=300)
     assert _take_back_each(settings, stream, IN_TICK, P_PLAY) >= 1  # P2: a warning, a penalty
 
 
