@@ -70,6 +70,17 @@ def _slappers(t):
     return [s for s in t.active if t.slap & (1 << s)]
 
 
+class _Uids:
+    """uids[card] on a small heap: the registry makes each UID when asked."""
+
+    def __init__(self, registry):
+        self.uid = registry.uid
+
+    def __getitem__(self, card):
+        return self.uid(card)
+
+
+_EVERY_CARD = tuple(range(NCARDS))
 _TWINS = []
 
 
@@ -101,7 +112,11 @@ class Bot:
         self.last_mistake = False
         self._round_rules()
         reg = table.registry
-        self.uids = [reg.uid(c) for c in range(NCARDS)]  # each tag's UID, made once
+        try:
+            import micropython  # noqa: F401  (the heap bench: no 108 UIDs kept)
+            self.uids = _Uids(reg)
+        except ImportError:  # the host: each tag's UID made once
+            self.uids = [reg.uid(c) for c in range(NCARDS)]
 
     def step(self):
         """Makes one input, feeds it to the table, keeps the physical shoe; returns the events."""
@@ -132,9 +147,8 @@ class Bot:
             if code == SHUFFLE:
                 # no order: each read takes a card at random from those left, which is what
                 # the top of a shuffled shoe is (and a full shuffle cost a third more)
-                if ev[1] == NCARDS:  # a new round's: every card
-                    del shoe[:]
-                    shoe.extend(range(NCARDS))
+                if ev[1] == NCARDS:  # a new round's: every card (one allocation, on a small heap)
+                    shoe[:] = _EVERY_CARD
                 else:
                     loc = self.t.loc
                     shoe[:] = [c for c in range(NCARDS) if loc[c] == SHOE]
