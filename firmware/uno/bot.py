@@ -123,14 +123,15 @@ class Bot:
         inp = self.next_input()
         evs = self.t.feed(inp, self.ms)
         k = inp[0]
-        if k == IN_SHOE or k == IN_SHUFFLE:  # only these take cards from the shoe or fill it
-            if len(evs) == 1 and k == IN_SHOE:  # keep's first case, inline: a card dealt or
-                ev = evs[0]                     # drawn from the top of the shoe
-                code = ev[0]
-                shoe = self.shoe
-                if (code == DRAW or code == DEAL) and shoe and shoe[-1] == ev[2]:
-                    shoe.pop()
-                    return inp, evs
+        if k == IN_SHOE:  # keep's first case, inline: the card read (last in the shoe) dealt or
+            ev = evs[0]   # drawn; what else came of it (a turn, a skip) leaves the shoe alone
+            code = ev[0]
+            shoe = self.shoe
+            if (code == DRAW or code == DEAL) and shoe and shoe[-1] == ev[2]:
+                shoe.pop()
+                return inp, evs
+            self.keep(evs)
+        elif k == IN_SHUFFLE:  # only these take cards from the shoe or fill it
             self.keep(evs)
         return inp, evs
 
@@ -225,10 +226,12 @@ class Bot:
                 if t.hand_sum(s) >= 0 and rng.chance(700):
                     return (IN_SEAT, s, 1)
         rules = t.rules
-        if self.out_of_turn and rng.chance(300):
-            uid = self._out_of_turn()
-            if uid:
-                return (IN_PAD, uid)
+        if self.out_of_turn:  # rng.chance(300), inline
+            rng.x = x = rng.x * 48278 % 1073741789
+            if x % 1000 < 300:
+                uid = self._out_of_turn()
+                if uid:
+                    return (IN_PAD, uid)
         seat = t.turn
         if t.pending:
             if t.w4_from and rng.chance(self.p_challenge):
