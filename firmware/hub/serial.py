@@ -2,7 +2,8 @@
 
     status          the table as one JSON line (state, seq, LEDs, the last input's events)
     dump [SEQ]      the log from SEQ on, a JSON line per record, then {"end": next_seq}
-    repl            for the next 10 s Ctrl-C stops the firmware, even in a round
+    repl            for the next 10 s Ctrl-C stops the firmware (in a round: once someone at
+                    the table has held yellow and green together for 5 s)
     help            these lines
 
 A line that starts with "~" is a frame for the LinkServer. The port is shared with the REPL:
@@ -74,8 +75,9 @@ class Serial:
             start = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
             return self._dump(start)
         if cmd == "repl":
-            from hub.app import REPL_MS
-            hub.open_repl(REPL_MS)
+            from hub.app import REPL_MS, REPL_ASK
+            if not hub.open_repl(REPL_MS):
+                return [json.dumps({"error": REPL_ASK})]
             return [json.dumps({"repl": "Ctrl-C in the next %d s stops the firmware" % (
                 REPL_MS // 1000)})]
         if cmd == "help":

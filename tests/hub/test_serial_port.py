@@ -53,7 +53,9 @@ def test_ctrl_c_is_guarded_in_a_round_and_free_between_rounds_and_after_repl():
         assert h.guarded is False                 # lobby: mpremote takes the port as today
         play_into_a_round(h)
         assert h.guarded is True
-        h.open_repl(REPL_MS)                      # the host asked (`repl`): free for a while
+        assert h.open_repl(REPL_MS) is False      # the host asked (`repl`): a yes at the table
+        assert h.guarded is True                  # first (tests/hub/test_repl_confirm.py)
+        assert h.confirm_repl() and h.open_repl(REPL_MS)   # then free for a while
         assert h.guarded is False
         h.board.clock += REPL_MS - 1
         h.housekeeping()
@@ -62,6 +64,9 @@ def test_ctrl_c_is_guarded_in_a_round_and_free_between_rounds_and_after_repl():
         h.housekeeping()
         assert h.guarded is True
         sr = Serial(h, out=Port())
+        assert "hold Y and G" in json.loads(sr.handle("repl")[0])["error"]
+        assert h.guarded is True
+        h.confirm_repl()
         assert "Ctrl-C" in json.loads(sr.handle("repl")[0])["repl"] and h.guarded is False
     finally:
         h.guarded = None
