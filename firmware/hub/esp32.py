@@ -310,6 +310,11 @@ class _Pad:
 
 
 class Esp32Board:
+    # The USB serial: the REPL's UART at 115200 baud, 8N1, bytes a second. It always polls
+    # writable and a write into its full 128-byte FIFO holds the interpreter, so hub/serial.py
+    # paces its writes to this (a native USB port drains faster: the pace is safe there too).
+    serial_bps = 11520
+
     def __init__(self, hw=None, chip=None, clock=None, say=print) -> None:
         """hw: the machine module (default) or a stand-in with its Pin, SPI, I2C, PWM, WDT and
         Timer; chip: a class of board/pins.py (default: the one this chip is); clock: a
