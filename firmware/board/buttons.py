@@ -48,13 +48,15 @@ class ButtonBank:
 
     Chord: the bits of chord held together fire on_press(chord_id, True) once, chord_ms after
     the last of them went down (a press nobody makes by accident: the take-back). Once all are
-    down, none of them fires a press of its own, whether the chord completes or not.
+    down, none of them fires a press of its own, whether the chord completes or not. chords:
+    more of them, as (bits, id, ms), each on its own buttons (the REPL's confirmation).
     """
 
     def __init__(self, n: int, on_press: "Callable[[int, bool], object]",
                  ids: "Optional[Sequence[int]]" = None, active_low: int = -1, mask: int = -1,
                  debounce_ms: int = DEBOUNCE_MS, long_ms: int = LONG_MS,
-                 chord: int = 0, chord_id: int = -1, chord_ms: int = CHORD_MS) -> None:
+                 chord: int = 0, chord_id: int = -1, chord_ms: int = CHORD_MS,
+                 chords: "Sequence[tuple[int, int, int]]" = ()) -> None:
         self.n = n
         self.on_press = on_press
         self.ids = ids
@@ -66,11 +68,17 @@ class ButtonBank:
         self._state = 0    # debounced pressed bits
         self._longed = 0   # held bits whose long press already fired (or held at power-up)
         self._fresh = self._all  # bits whose next read only primes (power-up, after a bus error)
-        self.chord = chord
-        self.chord_id = chord_id
-        self.chord_ms = chord_ms
-        self._chord_t = 0   # ticks the chord was complete from
-        self._chording = 0  # 1 while the chord is held, 2 once it fired (or was held at power-up)
+        cs = [(chord, chord_id, chord_ms)] if chord else []
+        cs += chords
+        self.chord = 0      # every chord's bits
+        for c in cs:
+            self.chord |= c[0]
+        self._cbits = array("l", [c[0] for c in cs])
+        self._cids = [c[1] for c in cs]
+        self._cms = array("l", [c[2] for c in cs])
+        self._chord_t = array("l", [0] * len(cs))  # ticks each chord was complete from
+        # 1 while a chord is held, 2 once it fired (or was held at power-up or across a bus error)
+        self._chording = bytearray(len(cs))
         # "l": holds a tick on every port (30 bits on the ESP32, 62 on the 64-bit unix port)
         self._edge = array("l", [0] * n)   # ticks of each bit's last raw change
         self._down = array("l", [0] * n)   # ticks each debounced press began
@@ -99,8 +107,11 @@ class ButtonBank:
         u = unknown & self._all
         if u:  # a press that the bus hid a part of is no press: its release fires nothing
             self._longed |= self._state & u
-            if self.chord & u and self._chording == 1:
-                self._chording = 2
+            if self.chord & u:
+                cst = self._chording
+                for k in range(len(cst)):
+                    if self._cbits[k] & u and cst[k] == 1:
+                        cst[k] = 2
             self._fresh |= u
         f = self._fresh & ~u
         if f:  # first read of these bits: what is held now fires nothing until released
@@ -114,9 +125,11 @@ class ButtonBank:
                 if f >> i & 1:
                     down[i] = now_ms  # held from now, as far as anyone can tell
                 i += 1
-            c = self.chord
-            if c & f and p & c == c:
-                self._chording = 2
+            if self.chord & f:
+                for k in range(len(self._chording)):
+                    c = self._cbits[k]
+                    if c & f and p & c == c:
+                        self._chording[k] = 2
         p = p & ~self._fresh | self._raw & self._fresh  # unread bits keep their last level
         ch = p ^ self._raw
         if ch:
@@ -140,16 +153,18 @@ class ButtonBank:
             self._held(now_ms)
 
     def _held(self, now):
-        c = self.chord
-        if self._state & c != c:
-            self._chording = 0
-        elif not self._chording:
-            self._chording = 1
-            self._chord_t = now
-            self._longed |= c  # its buttons' own presses never fire
-        elif self._chording == 1 and ticks_diff(now, self._chord_t) >= self.chord_ms:
-            self._chording = 2
-            self.on_press(self.chord_id, True)
+        cst = self._chording
+        for k in range(len(cst)):
+            c = self._cbits[k]
+            if self._state & c != c:
+                cst[k] = 0
+            elif not cst[k]:
+                cst[k] = 1
+                self._chord_t[k] = now
+                self._longed |= c  # its buttons' own presses never fire
+            elif cst[k] == 1 and ticks_diff(now, self._chord_t[k]) >= self._cms[k]:
+                cst[k] = 2
+                self.on_press(self._cids[k], True)
 
     def _bit(self, i, now):
         b = 1 << i

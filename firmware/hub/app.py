@@ -3,7 +3,8 @@
 Every input is on flash before the referee judges it, so a power cut loses nothing that was
 answered; at boot the last snapshot plus a replay of the round since rebuild the table.
 The board is a small interface (esp32.py, sim.py): now(), buzzer, leds, display, feed_dog(),
-and run(put), the task that turns readers and buttons into table inputs.
+and run(put), the task that turns readers and buttons into table inputs; the hub sets its
+on_confirm (yellow and green held: a person lets the laptop's `repl` in, no table input).
 """
 import asyncio
 import gc
@@ -45,11 +46,16 @@ INBOX_MAX = const(64)       # inputs waiting for the referee (a person is far sl
 ENROLL_MAX = const(128)     # tags kept while enrolling: a deck is 108
 ENROLL_QUIET = const(30000)  # ms without a read or a word from the host: enrolment ends
 REPL_MS = const(10000)      # `repl`: how long Ctrl-C stops the firmware in a round
+ASK_MS = const(60000)       # a laptop's `repl` in a round waits this long for a yes at the table
+AGREE_MS = const(60000)     # ... and that yes (yellow and green held) this long for its `repl`
+REPL_ASK = ("in a round the table must agree first: at the table, hold Y and G (yellow and "
+            "green) together for 5 s, then ask again within 60 s (or ask after the round)")
 WARN_PCT = const(80)        # flash use that warns "sync the table soon"
 
 # Patterns of their own, told apart from the game's: the log, not the game, needs a person.
 LOG_FULL = ((1568, 60), (0, 60), (1568, 60), (0, 60), (1568, 60), (0, 200), (196, 500))
 DAMAGED = ((392, 250), (0, 80), (330, 250), (0, 80), (262, 500))
+AGREED = ((2400, 120), (0, 60), (3800, 400))  # the table let the laptop's `repl` in
 
 # What the buzzer says about one input's events, most important first.
 _TUNES = ((_ROUND_OVER, tunes.ROUND_OVER), (_MATCH_OVER, tunes.ROUND_OVER), (_PENALTY, tunes.PENALTY),
@@ -75,6 +81,8 @@ def _tune_name(tune):
         return "log_full"
     if tune is DAMAGED:
         return "damaged"
+    if tune is AGREED:
+        return "repl_agreed"
     for name in tunes.PATTERNS:
         if tunes.PATTERNS[name] is tune:
             return name
@@ -211,8 +219,11 @@ class Hub:
         self.flash = None         # (used, total) bytes, checked at boot and round ends
         self.guarded = None       # Ctrl-C on the serial ignored (a round is on), or None
         self.repl_until = -1      # now() until which Ctrl-C stops the firmware even so
+        self.repl_asked = -1      # now() until which a laptop's `repl` waits for a yes here
+        self.repl_agreed = -1     # now() until which that yes lets one `repl` in
         self.lost = 0             # inputs not judged because they could not be logged
         self.back = None          # after a take-back: which card goes back where, for the display
+        board.on_confirm = self.confirm_repl  # the board's yellow-and-green hold: no input
 
     def start(self, settings=None):
         """Boot: the last snapshot, then a replay of the inputs after it (the current round).
@@ -385,9 +396,36 @@ class Hub:
             pass
 
     def open_repl(self, ms=REPL_MS):
-        """The host asked: for the next ms, Ctrl-C stops the firmware even in a round."""
-        self.repl_until = self.board.now() + ms
+        """The host asked: for the next ms, Ctrl-C stops the firmware even in a round. In a
+        round only after a yes at the table (confirm_repl), one window a yes: else False, and
+        the request waits ASK_MS for that yes, on the display (a program on the laptop alone
+        must not stop a round and rewrite its log at the REPL)."""
+        now = self.board.now()
+        if not self.between_rounds():
+            if now >= self.repl_agreed:
+                self.repl_asked = now + ASK_MS
+                self.show()
+                return False
+            self.repl_agreed = -1
+        self.repl_asked = -1
+        self.repl_until = now + ms
         self._guard()
+        self.show()
+        return True
+
+    def confirm_repl(self):
+        """Yellow and green held together (the board calls this, never the inbox: it is no
+        table input, nothing is logged or judged): a person at the table lets the laptop's
+        waiting `repl` in, if it asks again within AGREE_MS. True if a request was waiting."""
+        now = self.board.now()
+        if now >= self.repl_asked:
+            return False
+        self.repl_asked = -1
+        self.repl_agreed = now + AGREE_MS
+        self.tune = AGREED
+        self.board.buzzer.play(AGREED, self.board.ticks())
+        self.show()
+        return True
 
     def heard(self):
         """The host spoke: an enrolment it runs stays open."""
@@ -454,7 +492,14 @@ class Hub:
                 note(self.notice())
 
     def notice(self):
-        """What a person must do about the log, in a few words, or None."""
+        """What a person must do about the laptop's REPL or the log, in a few words, or None."""
+        now = self.board.now()
+        if now < self.repl_asked:
+            return "LAPTOP ASKS FOR REPL - hold Y+G 5 s"
+        if now < self.repl_agreed:
+            return "REPL AGREED - laptop may ask"
+        if self.guarded is False and not self.between_rounds():
+            return "REPL OPEN - Ctrl-C stops the table"
         if self.full:
             return "LOG FULL - sync the table"
         if self.damage or self.fault:
@@ -513,6 +558,13 @@ class Hub:
         if self.repl_until >= 0 and now >= self.repl_until:
             self.repl_until = -1
             self._guard()
+            self.show()
+        if 0 <= self.repl_asked <= now:      # nobody said yes: the display's notice goes
+            self.repl_asked = -1
+            self.show()
+        if 0 <= self.repl_agreed <= now:     # a yes the laptop did not use
+            self.repl_agreed = -1
+            self.show()
 
     async def run(self, serial=None):
         asyncio.create_task(self.board.run(self.inbox.put))

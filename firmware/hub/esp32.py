@@ -10,6 +10,9 @@ Inputs (run() -> put(table_input)), all sampled by one loop every POLL_MS:
   PLAY pad  -> (IN_PAD, uid)      DRAW shoe -> (IN_SHOE, uid)
   seat button s (1..10) -> (IN_SEAT, s, long)   colour c (0..3) -> (IN_COLOUR, c, long)
   shuffle sensor -> (IN_SHUFFLE,), a long press included (fired once, while held)
+  red and blue held 3 s -> (IN_UNDO, 1)
+  yellow and green held CONFIRM_MS -> on_confirm(), no table input: the laptop's `repl` in a
+  round (hub.app Hub.confirm_repl)
 A card resting on a reader is one read: its UID is reported again only after the reader has
 found no card, poll after poll, for GONE_MS (a failed poll or two cards are not "no card"); a
 different UID is a new read at once. Reader errors are counted; after
@@ -102,6 +105,8 @@ _COLOUR_ID = const(16)
 _SHUFFLE_ID = const(32)
 _SHUFFLE_BIT = const(15)
 _UNDO_ID = const(33)  # red and blue held together 3 s: take back the last input (docs/buttons.md)
+_CONFIRM_ID = const(34)  # yellow and green held CONFIRM_MS: lets the laptop's `repl` in
+CONFIRM_MS = const(5000)  # longer than the take-back's 3 s: the two are never taken for each other
 
 
 class _Expander(MCP23017):
@@ -305,6 +310,11 @@ class _Pad:
 
 
 class Esp32Board:
+    # The USB serial: the REPL's UART at 115200 baud, 8N1, bytes a second. It always polls
+    # writable and a write into its full 128-byte FIFO holds the interpreter, so hub/serial.py
+    # paces its writes to this (a native USB port drains faster: the pace is safe there too).
+    serial_bps = 11520
+
     def __init__(self, hw=None, chip=None, clock=None, say=print) -> None:
         """hw: the machine module (default) or a stand-in with its Pin, SPI, I2C, PWM, WDT and
         Timer; chip: a class of board/pins.py (default: the one this chip is); clock: a
@@ -326,6 +336,7 @@ class Esp32Board:
         self._last = t
         self._ms = t              # ms since boot, never wrapping (ticks_ms counts from boot)
         self._put = _drop
+        self.on_confirm = _nothing  # the hub's: yellow and green held, never a table input
         self._beat = t
         self._beating = False
         self._starve = False
@@ -390,7 +401,8 @@ class Esp32Board:
         cb = pins.COLOUR_BUTTON_BITS
         self.bank = ButtonBank(16, self._press, ids=ids,
                                mask=pins.BUTTON_MASK | 1 << _SHUFFLE_BIT,
-                               chord=1 << cb[0] | 1 << cb[3], chord_id=_UNDO_ID)
+                               chord=1 << cb[0] | 1 << cb[3], chord_id=_UNDO_ID,
+                               chords=((1 << cb[1] | 1 << cb[2], _CONFIRM_ID, CONFIRM_MS),))
 
         self.report = self._boot_report()  # serial and display: what came up, and how
         for line in self.report:
@@ -631,7 +643,9 @@ class Esp32Board:
 
     def _press(self, bid, long):
         put = self._put
-        if bid == _SHUFFLE_ID:
+        if bid == _CONFIRM_ID:  # to the hub alone: the rules and the log never see it
+            self.on_confirm()
+        elif bid == _SHUFFLE_ID:
             put((_IN_SHUFFLE,))
         elif bid == _UNDO_ID:
             put((_IN_UNDO, 1))
@@ -643,6 +657,10 @@ class Esp32Board:
 
 def _drop(inp):
     pass
+
+
+def _nothing():
+    return False
 
 
 def _ticks():

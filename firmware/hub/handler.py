@@ -329,8 +329,9 @@ class LinkHandler:
             self.hub.show()     # the table's LEDs and display back
 
     def repl(self):
-        from hub.app import REPL_MS
-        self.hub.open_repl(REPL_MS)
+        from hub.app import REPL_MS, REPL_ASK
+        if not self.hub.open_repl(REPL_MS):   # in a round: a yes at the table first
+            raise ValueError(REPL_ASK)
         return {"repl_ms": REPL_MS}
 
 

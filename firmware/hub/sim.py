@@ -21,7 +21,8 @@ exactly as to a board. --exit: when the script is done, print the status line an
 from the serial, so any number of host commands may share the serial: a JSON line per input
 (the status, with "input" and its "events"), one per "?status" line read from --inputs
 ("view": "asked"), one when the script is done, and {"error": ...} for a line that is no
-table input.
+table input. A "?confirm" line from --inputs is yellow and green held together 5 s (the
+laptop's `repl` in a round: hub.app Hub.confirm_repl), no table input.
 Ctrl-C on the serial stops the firmware as on a board (between rounds, or within 10 s of a
 `repl` request); with -i the REPL then takes the port, so `mpremote connect PORT resume ...`
 works.
@@ -92,6 +93,10 @@ def _drop(inp):
     pass
 
 
+def _nothing():
+    return False
+
+
 _UID_LENS = (4, 7, 10)   # NFC UIDs: single, double, triple size; a reader gives no other
 
 
@@ -146,6 +151,7 @@ class SimBoard:
         self.play = _Pad("PLAY pad")
         self.draw = _Pad("DRAW shoe")
         self._put = _drop   # where inputs go: the hub's inbox, or a self-test (attach)
+        self.on_confirm = _nothing  # the hub's: yellow and green held (`?confirm`), no input
         self.script = script
         self.inputs = inputs
         self.pace = pace
@@ -206,6 +212,11 @@ class SimBoard:
                 while self.hub.inbox.items:
                     await asyncio.sleep_ms(1)
                 self.view.status("asked")
+                continue
+            if line.strip() == b"?confirm":  # yellow and green held 5 s: the hub's, no input
+                while self.hub.inbox.items:
+                    await asyncio.sleep_ms(1)
+                self.on_confirm()
                 continue
             await self._line(line.decode(), put)
 

@@ -265,12 +265,18 @@ def cmd_enroll(args):
 def _let_mpremote_in(port, args):
     """Asks the running firmware to hand the port to the REPL (a stray Ctrl-C no longer stops a
     round, so mpremote's does not either), when this Link knows how (`repl`). A board already at
-    its prompt, or older firmware, does not answer: mpremote's Ctrl-C then does as before."""
+    its prompt, or older firmware, does not answer: mpremote's Ctrl-C then does as before. In a
+    round the table says no until someone at it agrees: that answer is the one line to print
+    (Refused, exit 2), and mpremote does not run."""
     from unotable import link as linkmod
     opener = getattr(linkmod, "open_repl", None)
     if opener is not None:
-        if opener(port, timeout=getattr(args, "timeout", 1.0)):
-            return True
+        try:
+            if opener(port, timeout=getattr(args, "timeout", 1.0)):
+                return True
+        except Refused as e:
+            raise UnotableError("the table did not let mpremote in: %s. Nothing was copied; "
+                                "run the same command again" % (e.reason or e)) from None
         print("  (the firmware did not answer `repl`: mpremote tries Ctrl-C)")
         return False
     stop = getattr(Link, "repl", None)

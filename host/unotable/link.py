@@ -366,7 +366,9 @@ class Link:
         return self._json("player", {"seat": int(seat), "name": name})
 
     def repl(self):
-        """Ctrl-C stops the firmware for the next few seconds, even in a round (mpremote)."""
+        """Ctrl-C stops the firmware for the next few seconds (mpremote). In a round the table
+        refuses (Refused, saying what to do) until someone at it agrees (yellow and green
+        held together 5 s); then one `repl` within 60 s opens the window."""
         return self._json("repl")
 
     def selftest(self, start=False, press_ms=0, quick=False, frm=0):
@@ -528,11 +530,17 @@ def _chain():
 def open_repl(port, timeout=1.0):
     """Asks the table firmware on port to let Ctrl-C through for a few seconds, so mpremote can
     take the port even in a round. True if it agreed; False if nothing answered (no firmware
-    running: the REPL is there already) or it is an older firmware."""
+    running: the REPL is there already) or it is an older firmware. Refused (its message says
+    what to do) when the table says no: in a round it wants a yes from someone at the table
+    first (yellow and green held together 5 s)."""
     try:
         with Link.open(port, timeout=timeout, retries=2) as link:
             link.repl()
             return True
+    except Refused as e:
+        if str(e.reason).startswith("unknown verb"):   # older firmware: mpremote's Ctrl-C
+            return False
+        raise
     except LinkError:
         return False
 

@@ -272,9 +272,33 @@ class SimTable:
                 last = json.loads(line)
         return last
 
+    def confirm(self):
+        """Yellow and green held together 5 s at the simulated table: a laptop's `repl` waiting
+        in a round may in (no table input). Returns once the table has taken it."""
+        try:
+            os.write(self.pipe, b"?confirm\n")
+        except OSError:
+            return
+        self.ask()
+
     def open_repl(self):
         """For the next 10 s Ctrl-C stops the firmware even in a round: mpremote can take the
-        port (`unotable.link.open_repl` does the same over the link, for a board)."""
+        port (`unotable.link.open_repl` does the same over the link, for a board). In a round
+        the table wants a yes at the table first: the person typing here is at it, so this
+        asks, says yes (confirm) once the table shows the request, and asks again."""
+        self._repl_line()
+        end = time.monotonic() + 3.0
+        while time.monotonic() < end:
+            s = self.status(1.0)
+            if s is None or s.get("phase") in ("lobby", "round_over", "match_over"):
+                return                     # stopped, or between rounds: open at once
+            if (s.get("notice") or "").startswith("LAPTOP ASKS"):
+                self.confirm()
+                self._repl_line()
+                return
+            time.sleep(0.05)
+
+    def _repl_line(self):
         try:
             fd = os.open(self.port, os.O_RDWR | os.O_NOCTTY)
             try:
@@ -345,7 +369,8 @@ a tag by its UID:  pad uid:04a1b2c3d4e5f6 (4, 7 or 10 bytes in hex); in the lobb
 a player's name:   player 3 Li Wei (in the lobby, as `unotable seat 3 "Li Wei"` does)
 a deck to enroll:  `unotable -p PORT enroll` in another terminal, then tap each card it asks
                    for here: pad R0a, pad R1a ... (or pad uid:... for tags of your own)
-and: status | repl (mpremote may take the port for 10 s, even in a round) | help | quit"""
+and: status | repl (mpremote may take the port for 10 s; in a round it says yes for you)
+     confirm (yellow and green held 5 s: lets a laptop's `repl` in, in a round) | help | quit"""
 
 
 class Watch:
@@ -473,6 +498,11 @@ def run(args):
                 return 0
             if text == "help":
                 print(HELP)
+                continue
+            if text == "confirm":
+                table.confirm()
+                print("yellow and green held 5 s: a laptop's `repl` asked in the last 60 s "
+                      "may now ask again (within 60 s)")
                 continue
             if text == "repl":
                 table.open_repl()

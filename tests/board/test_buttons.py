@@ -332,6 +332,51 @@ def test_other_buttons_press_as_usual_during_a_chord():
     assert got.take() == [(2, False), (99, True)]
 
 
+# A second chord of its own (the REPL's confirmation, yellow and green 5 s): each fires for
+# its own buttons and time only.
+
+def two_chords(**kw):
+    return bank(n=16, chord=1 << 11 | 1 << 14, chord_id=99, chord_ms=3000,
+                chords=((1 << 12 | 1 << 13, 98, 5000),), **kw)
+
+
+def test_a_second_chord_fires_after_its_own_time_and_nothing_else():
+    b, got = two_chords()
+    t = hold(b, 5, 100, UP)
+    t = hold(b, t, 4900, down(12, 13))
+    assert got.take() == []            # no colour's long press, not the first chord at 3 s
+    t = hold(b, t, 5200, down(12, 13))
+    assert got.take() == [(98, True)]
+    t = hold(b, t, 9000, down(12, 13))
+    hold(b, t, 9300, UP)
+    assert got.take() == []            # once, and the releases fire nothing
+    t = hold(b, 9300, 9400, down(11, 14))
+    hold(b, t, 12500, down(11, 14))
+    assert got.take() == [(99, True)]  # the first chord as before
+
+
+def test_a_second_chord_let_go_early_or_across_a_bus_error_fires_nothing():
+    b, got = two_chords()
+    t = hold(b, 5, 100, UP)
+    t = hold(b, t, 3000, down(12, 13))
+    t = hold(b, t, 3100, down(12))     # green let go at 3 s: nothing, yellow stays quiet
+    t = hold(b, t, 3500, UP)
+    assert got.take() == []
+    t = hold(b, t, 4000, down(12, 13))
+    while t < 7000:                    # the bus out while they are held
+        b.feed(t, down(12, 13), 0x7FFF)
+        t += 5
+    hold(b, t, 12000, down(12, 13))
+    assert got.take() == []
+
+
+def test_both_chords_held_at_once_each_fire_once():
+    b, got = two_chords()
+    t = hold(b, 5, 100, UP)
+    t = hold(b, t, 5200, down(11, 12, 13, 14))
+    assert got.take() == [(99, True), (98, True)]
+
+
 # -- what the bus and the players do to it --
 
 def test_a_release_waiting_out_its_debounce_at_the_long_time_is_a_short_press():
@@ -444,7 +489,8 @@ def test_feed_with_unknown_bits_does_not_allocate():
     def on_press(bid, long):
         count[0] += 1
 
-    b = ButtonBank(16, on_press, chord=1 << 11 | 1 << 14, chord_id=99)
+    b = ButtonBank(16, on_press, chord=1 << 11 | 1 << 14, chord_id=99,
+                   chords=((1 << 12 | 1 << 13, 98, 5000),))
     b.feed(0, UP)
     micropython.heap_lock()
     try:

@@ -124,6 +124,21 @@ def test_deploy_copies_the_compiled_firmware_with_mpremote(table, capsys):
     assert code == 0 and "mpremote connect /dev/null/none: " in out and ":uno/table.mpy" in out
 
 
+def test_deploy_in_a_round_says_in_one_line_what_to_do_at_the_table(table, capsys):
+    for line in ({"in": "seat", "seat": 1}, {"in": "seat", "seat": 2}, {"in": "shuffle"},
+                 {"in": "shoe", "card": "R9"}, {"in": "shoe", "card": "R1"},  # seat 1 deals
+                 {"in": "shuffle"}, {"in": "shoe", "card": "G5"}):           # the deal is on
+        table.send(line)
+    assert settled(table, 7)["phase"] == "deal"
+    code, out, err = run(capsys, "deploy", "--port", table.port)
+    assert code == 2 and "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("unotable deploy: "), err
+    assert "hold Y and G" in err and "Nothing was copied" in err
+    s = table.status()                                  # mpremote never ran: it plays on
+    assert s["phase"] == "deal" and s["seq"] == 7 and s["notice"].startswith("LAPTOP ASKS")
+
+
 def test_errors_say_what_to_do(capsys):
     code, _, err = run(capsys, "status", "--port", "/dev/does-not-exist")
     assert code == 2 and "cannot open /dev/does-not-exist" in err and "unotable ports" in err

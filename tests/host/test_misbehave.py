@@ -175,11 +175,19 @@ def test_a_stray_ctrl_c_in_a_round_does_not_stop_the_table(code, tmp_path):
         assert "Traceback" not in table.close()
 
 
-def test_after_a_repl_request_mpremote_takes_the_port_in_a_round(code, tmp_path):
+def test_after_a_repl_request_and_a_yes_at_the_table_mpremote_takes_the_port_in_a_round(
+        code, tmp_path):
     table = sim.SimTable(first_lines(tmp_path, 50), pace=0, code=code)
     try:
         assert until_done(table)["phase"] == "play"
         table.link.close()
+        with pytest.raises(Refused) as e:          # the laptop alone: no
+            open_repl(table.port)
+        assert "hold Y and G" in e.value.reason and "\n" not in str(e.value)
+        s = table.status()
+        assert s["notice"].startswith("LAPTOP ASKS") and s["phase"] == "play"
+        table.confirm()                            # yellow and green held 5 s
+        assert table.status()["tune"] == "repl_agreed"
         assert open_repl(table.port)
         r = subprocess.run([sim.tool("mpremote"), "connect", table.port, "resume", "exec",
                             "import hub.app; print('table', hub.app.VERSION)"],
@@ -194,10 +202,28 @@ def test_a_repl_window_closes_again(code, tmp_path):
     table = sim.SimTable(first_lines(tmp_path, 50), pace=0, code=code)
     try:
         until_done(table)
+        table.link.write(b"repl\n")                        # in a round: no, until a yes
+        assert any("hold Y and G" in x for x in table.lines(1.0))
+        table.link.write(b"\x03")
+        time.sleep(0.3)
+        assert table.running() and table.status(1.0) is not None
+        table.confirm()
         table.link.write(b"repl\n")
         assert any("Ctrl-C" in x for x in table.lines(1.0))
         table.link.write(b"\x03")                          # within the window: stops
         time.sleep(0.5)
         assert table.status(1.0) is None
+    finally:
+        table.close()
+
+
+def test_repl_typed_at_the_simulated_table_says_yes_for_the_person_there(code, tmp_path):
+    table = sim.SimTable(first_lines(tmp_path, 50), pace=0, code=code)
+    try:
+        assert until_done(table)["phase"] == "play"
+        table.open_repl()                  # `repl` at its `table>` prompt: asks, yes, asks
+        table.link.write(b"\x03")
+        time.sleep(0.5)
+        assert table.status(1.0) is None   # the window was open: Ctrl-C stopped it
     finally:
         table.close()
