@@ -149,7 +149,14 @@ def test_m4_m3_a_team_wins_when_all_its_members_are_out():
     assert t.phase == P_PLAY
     act(t, "shoe B9")                            # seat 2 cannot play
     evs = act(t, "pad R2")                       # seat 3 out: team {1, 3} wins
-    assert "round_over" in names(evs) and t.winner in (1, 3)
+    assert "round_over" in names(evs) and t.winner == 1  # M3: the first out
+    # the team's first seat out wins, whichever seat of the table it is (team i mod N)
+    t = deal({1: "R1", 2: "G9", 3: "R2", 4: "BS"}, start="R5", dealer=2, teams=2,
+             elimination="yes")
+    act(t, "pad R2")                             # seat 3 out first, seat 1 still in
+    act(t, "shoe B9")                            # seat 4 cannot play
+    evs = act(t, "pad R1")                       # seat 1 out: team {1, 3} wins
+    assert "round_over" in names(evs) and t.winner == 3
 
 
 # ---- thresholds on both sides ---------------------------------------------------------

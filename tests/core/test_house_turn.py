@@ -23,6 +23,15 @@ def test_t2_forced_play_no_drawing_while_a_card_fits():
     assert t.turn == 1
 
 
+def test_t2_t5_forced_play_counts_a_last_s_r_or_w_only_under_last_card_no_srw():
+    # one card left, an S that fits: it must be played (last_card=any), but with no_srw it may
+    # not be the last card (T5's option), so the seat draws
+    t = deal({1: "RS", 2: "G1"}, start="R5", forced="yes")
+    assert unchanged(t, "shoe Y7") == R_MUST_PLAY
+    t = deal({1: "RS", 2: "G1"}, start="R5", forced="yes", last_card="no_srw")
+    assert names(act(t, "shoe Y7"))[0] == "draw"
+
+
 def test_t2_c1_forced_play_looks_past_a_w4_it_may_not_play():
     # under C1's enforce a W4 is not playable while the hand holds the colour; the colour's
     # card after it in the hand still forces the play

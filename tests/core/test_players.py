@@ -56,6 +56,8 @@ def test_players_badge_is_never_a_card_outside_the_lobby():
     assert rejected(_feed(t, (IN_PAD, BADGE)), R_UNKNOWN)
     assert rejected(_feed(t, (IN_SHOE, BADGE)), R_UNKNOWN)
     assert rejected(_feed(t, (IN_PLAYER, 1, "Li Wei")), R_NOT_NOW)
+    # the whole event: the host, not a seat, acted (seat 0), and no card
+    assert _feed(t, (IN_PLAYER, 1, "Li Wei")) == [(REJECT, R_NOT_NOW, 0, -1)]
     assert t.players == [None] * len(t.players)
 
 
@@ -92,9 +94,11 @@ def test_players_a_name_hides_no_control_or_direction_mark():
     # a bidi override or an invisible character would make one name show as another on the
     # scoreboard, the standings and their CSV (found by the link audit): refused, as C0 is
     for bad in ("Ann\u202e", "\u202dBo", "A\u200bnn", "Ann\u2066", "\ufeffAnn", "An\u00adn",
-                "Ann\x85", "A\u200fB", "Ann\u2028", "A\u061cB", "A\U000e0041"):
+                "Ann\x85", "A\u200fB", "Ann\u2028", "A\u061cB", "A\U000e0041",
+                "A\x9fB", "A\x7fB", "A\u180eB"):      # (the ends of C1 and of one hidden range)
         assert not good_name(bad), repr(bad)
-    for ok in ("Jos\u00e9", "\u674e\u4f1f", "M\u00fcller", "Ann\U0001f600", "\u0627\u062d\u0645\u062f"):
+    for ok in ("Jos\u00e9", "\u674e\u4f1f", "M\u00fcller", "Ann\U0001f600", "\u0627\u062d\u0645\u062f",
+               "Li\u00a0Wei"):                        # (just past C1: printable)
         assert good_name(ok), repr(ok)
 
 
