@@ -18,7 +18,13 @@ instructions, 2 players 4.55 / 3.21 / 2.81 M, every house rule 13.43 / 9.09 / 7.
 that day, after CPython's specialised reads (DECK a tuple, the settings never read through
 __dict__) and the rules audits: 3.29 / 2.60 / 8.25 M. The house rule rounds got longer then
 (229 inputs, 195 before, 210 at c6af61c: a seat may no longer sum-win on its own number), so
-compare per input too: 64.0 k instructions an input at c6af61c, 36.0 k now.
+compare per input too: 64.0 k instructions an input at c6af61c, 36.0 k now. On 2026-12-01 at
+23:00, after the players' one-digit generator, their unordered shoe (a read takes a card left at
+random: no 108-card shuffle a round) and cheaper look-ups, instructions an input at c6af61c /
+now: official 4 players 46.8 k / 22.8 k (2.05x), 2 players 49.5 k / 23.7 k (2.09x), every house
+rule 63.6 k / 30.9 k (2.06x). The rounds' lengths differ by seed far more than by code (four
+seeds of 1,000 rounds: 122-128 inputs, 4 players), and the rules fixed since make house rounds
+longer (202 inputs at c6af61c, 227 now, the same four seeds): a round, 2.08x, 2.04x and 1.82x.
 
 Peer: bench/peers/peer_bench.py (`make bench-peers`) plays RLCard 1.2.0's UNO env, 2 random
 players, interleaved with ours, in CPU time: RLCard steps about 800-900 games a second here

@@ -1,9 +1,9 @@
 """Random players at a physical table: they make the table inputs a real table would.
 
-The bot holds the physical shoe (the cards in it: the hub never sees their order) and plays every seat at
-random but legally; with `mistakes` > 0 it also makes bad inputs (unknown tags, wrong cards,
-stray presses). Self-play, the property tests, the benchmarks and the example scripts use it.
-Same seed, same inputs, under CPython and MicroPython alike.
+The bot holds the physical shoe (the cards in it: the hub never sees their order) and plays
+every seat at random but legally; with `mistakes` > 0 it also makes bad inputs (unknown tags,
+wrong cards, stray presses). Self-play, the property tests, the benchmarks and the example
+scripts use it. Same seed, same inputs, under CPython and MicroPython alike.
 """
 from uno.cards import DECK, NCARDS, WILD, RANK_DRAW2, RANK_WILD4
 from uno.events import *  # noqa: F401,F403
