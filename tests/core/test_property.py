@@ -11,7 +11,7 @@ from uno.events import *
 from uno.rules import catalogue, Settings
 from uno.state import snapshot, load
 from uno.table import Table, SHOE, PILE, ASIDE, MAX_SEAT
-from kit import expected_reject
+from kit import expected_reject, deal, act, hand
 from reference import Reference
 
 MICRO = sys.implementation.name == "micropython"
@@ -74,15 +74,16 @@ def team(t, seat):
     return [s for k, s in enumerate(t.seats) if k % n == i]
 
 
-def check_round(t, evs, i):
-    """The winner went out (or laid down a sum) and the scores are M1/M2/M4's."""
+def check_round(t, evs, i, laid=0):
+    """The winner went out (or laid down a sum) and the scores are M1/M2/M4's. laid: the seat
+    that laid its hand down (H5) this round, which may be inputs before the round's end."""
     w = evs[i][1]
     names = [e[0] for e in evs]
     if BLOCKED in names:  # T6: the first seat out (M3), else the fewest points
         assert w == (t.finished[0] if t.finished else w)
     elif t.rules.elimination == "yes":
         assert w in t.finished  # laid down (H5) or out of cards
-    elif SUM_WIN not in names:
+    elif w != laid:
         assert not t.hands[w]
     mates = team(t, w)
     losers = [s for s in t.seats if s not in mates and s not in t.finished]
@@ -97,6 +98,23 @@ def check_round(t, evs, i):
         assert e[2] == t.scores[e[1]]
 
 
+def see_rounds(t, evs, laid):
+    """Checks each round that ends among one input's events; laid: the seat that laid its hand
+    down (H5) this round so far, else 0 (with draws still owed the round ends inputs later,
+    once they are drawn). Returns (rounds ended, laid)."""
+    ended = 0
+    for i in range(len(evs)):
+        e = evs[i]
+        if e[0] == SUM_WIN:
+            laid = e[1]
+        elif e[0] == ROUND_OVER:
+            ended += 1
+            check_round(t, evs, i, laid)
+            check_places(t)
+            laid = 0
+    return ended, laid
+
+
 def play_match(seed, rounds_wanted):
     rng = Rng(seed)
     nseats = 2 + rng.below(9)
@@ -109,7 +127,7 @@ def play_match(seed, rounds_wanted):
     bot = Bot(t, seats, seed=seed, mistakes=rng.pick((0, 30, 150)),
               call=rng.below(1000), catch=rng.below(1000), challenge=rng.below(1000),
               rules=rng.pick((0, 300)), tick=rng.pick((0, 100)))
-    rounds = steps = 0
+    rounds = steps = laid = 0
     while rounds < rounds_wanted:
         inp = bot.next_input()
         before = snapshot(t) if bot.last_mistake else None
@@ -124,11 +142,8 @@ def play_match(seed, rounds_wanted):
                 assert snapshot(t) == before, "rejection changed the state (seed %d)" % seed
             else:
                 costs(t, evs)
-        for i in range(len(evs)):
-            if evs[i][0] == ROUND_OVER:
-                rounds += 1
-                check_round(t, evs, i)
-                check_places(t)
+        ended, laid = see_rounds(t, evs, laid)
+        rounds += ended
         if t.phase == P_PLAY:
             assert t.turn in t.active or t.turn == t.leaving, (t.turn, t.active, seed)
             for d in t.debts:   # M3: a seat that is out owes nothing
@@ -152,6 +167,19 @@ def test_random_streams_keep_every_invariant():
         play_match(seed, n)
         done += n
         seed += 1
+
+
+def test_h5_t5_a_sum_win_scored_inputs_later_passes_the_round_check():
+    # The soak's play_match seed 351151191: a seat laid its hand down (H5) while another still
+    # owed 2 (a turn timer's there, a catch here); the round ended once those were drawn (T5),
+    # inputs later, and the round check, which looked for the sum win among that last input's
+    # events only, found the winner holding cards
+    t = deal({1: "R4 G7", 2: "G1 G2", 3: "Y1 Y3"}, start="R5", sum_win="yes")
+    laid = rounds = 0
+    for text in ("pad R4", "seat 2", "seat 3 long", "shoe B2", "shoe B9"):
+        ended, laid = see_rounds(t, act(t, text), laid)
+        rounds += ended
+    assert rounds == 1 and t.winner == 3 and hand(t, 3) == ["Y1", "Y3"]
 
 
 # ---- liveness: every state has a way forward ---------------------------------------------
