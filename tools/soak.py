@@ -35,18 +35,20 @@ def _soak(module, fn, *args):
     return run
 
 
-# name: (what it runs, its file). Each takes a seed; a property match plays `rounds` rounds.
+# name: what it runs, given a seed and the rounds of a property match. The property matches
+# are tests/core/test_property.py's; the soaks are tests/hub/test_boot_soak.py's boot cuts,
+# tests/hub/test_host_flood.py's nonsense lines and well-formed requests, and
+# tests/gamelog/test_ring_damage_soak.py's damage to the NOR ring.
 PROPERTY = (
-    ("play_match", _property("play_match"), "tests/core/test_property.py"),
-    ("live_match", _property("live_match"), "tests/core/test_property.py"),
-    ("ref_match", _property("ref_match"), "tests/core/test_property.py"),
+    ("play_match", _property("play_match")),
+    ("live_match", _property("live_match")),
+    ("ref_match", _property("ref_match")),
 )
 SOAKS = (
-    ("boot_cuts", _soak("test_boot_soak", "_soak"), "tests/hub/test_boot_soak.py"),
-    ("host_nonsense", _soak("test_host_flood", "_fuzz"), "tests/hub/test_host_flood.py"),
-    ("host_requests", _soak("test_host_flood", "_valid", 250), "tests/hub/test_host_flood.py"),
-    ("ring_damage", _soak("test_ring_damage_soak", "_soak"),
-     "tests/gamelog/test_ring_damage_soak.py"),
+    ("boot_cuts", _soak("test_boot_soak", "_soak")),
+    ("host_nonsense", _soak("test_host_flood", "_fuzz")),
+    ("host_requests", _soak("test_host_flood", "_valid", 250)),
+    ("ring_damage", _soak("test_ring_damage_soak", "_soak")),
 )
 
 
@@ -59,14 +61,31 @@ def _alarm(signum, frame):
     raise Timeout()
 
 
+def _where(e):
+    """Where the exception was raised: file, line and function of its last frame."""
+    if MICRO:
+        import io
+        buf = io.StringIO()
+        sys.print_exception(e, buf)
+        frames = [ln.strip() for ln in buf.getvalue().split("\n") if ln.strip()[:5] == "File "]
+        if not frames:
+            return "?"
+        parts = frames[-1].split(", ")   # File "path", line N, in name
+        path = parts[0][6:-1]
+        return "%s:%s %s" % (path.rsplit("/", 1)[-1], parts[1][5:], parts[-1][3:])
+    import traceback
+    f = traceback.extract_tb(e.__traceback__)[-1]
+    return "%s:%d %s" % (os.path.basename(f.filename), f.lineno, f.name)
+
+
 def _line(e, opts):
-    """An exception on one line, cut short: its type and message."""
+    """An exception on one line, cut short: its type, where it came from and its message."""
     if isinstance(e, Timeout):
         return "no end within %d s (--timeout)" % opts["timeout"]
     msg = str(e).replace("\n", " ")
     if len(msg) > 240:
         msg = msg[:240] + "..."
-    return type(e).__name__ + (": " + msg if msg else "")
+    return "%s at %s%s" % (type(e).__name__, _where(e), ": " + msg if msg else "")
 
 
 def _flush():
@@ -109,7 +128,7 @@ def sweep(group, first, count, opts):
     try:
         for k in range(count):
             seed = first + k
-            for name, run, path in group:
+            for name, run in group:
                 if failed.get(name, 0) >= opts["max_fail"]:
                     continue
                 t1 = time.time()
@@ -119,7 +138,7 @@ def sweep(group, first, count, opts):
                     run(seed, opts["rounds"])
                 except (Exception, Timeout) as e:
                     failed[name] = failed.get(name, 0) + 1
-                    print("FAIL %s seed %d (%s): %s" % (name, seed, path, _line(e, opts)))
+                    print("FAIL %s seed %d: %s" % (name, seed, _line(e, opts)))
                     print("  re-run: " + _rerun(name, seed, opts))
                     if opts["verbose"]:
                         _flush()
@@ -143,7 +162,7 @@ def sweep(group, first, count, opts):
     except KeyboardInterrupt:
         print("soak: stopped at seed %d (seeds from it not run)" % seed)
         count = seed - first
-    for name, run, path in group:
+    for name, run in group:
         print("  %s: %s, %d failed" % (name, _took(spent.get(name, 0)), failed.get(name, 0)))
     print("soak: %d seed%s in %s, %d failed" % (count, "" if count == 1 else "s",
                                                 _took(time.time() - t0), sum(failed.values())))
