@@ -11,12 +11,17 @@ from uno.events import *
 from uno.rules import catalogue, Settings
 from uno.state import snapshot, load
 from uno.table import Table, SHOE, PILE, ASIDE, MAX_SEAT
-from kit import expected_reject
+from kit import expected_reject, deal, act, hand
 from reference import Reference
 
 MICRO = sys.implementation.name == "micropython"
 ROUNDS = 60 if MICRO else 2500
-STEP_CAP = 20000
+# Inputs a round of play_match may take before it counts as stuck: a safety net, not a bound
+# (the liveness test below has that). Costly mistakes and timers (P1, P2, U3) under elimination
+# (M3) with draw until (T2) make rounds of tens of thousands of inputs: over 18,000 sampled
+# rounds the median took 174 inputs and 1 in 1,000 over 9,800; the soak found rounds of 37,479
+# (seed 351140563) and 65,613 (seed 540760071).
+ROUND_CAP = 200000
 
 
 def random_settings(rng, seats):
@@ -74,8 +79,9 @@ def team(t, seat):
     return [s for k, s in enumerate(t.seats) if k % n == i]
 
 
-def check_round(t, evs, i):
-    """The winner went out (or laid down a sum) and the scores are M1/M2/M4's."""
+def check_round(t, evs, i, laid=0):
+    """The winner went out (or laid down a sum) and the scores are M1/M2/M4's. laid: the seat
+    that laid its hand down (H5) this round, which may be inputs before the round's end."""
     w = evs[i][1]
     names = [e[0] for e in evs]
     if BLOCKED in names:  # T6: the first seat out (M3), else the fewest points (a team's, M4)
@@ -88,7 +94,7 @@ def check_round(t, evs, i):
             assert w == min(t.active, key=lambda s: held(team(t, s)) + held([s]) + (s,))
     elif t.rules.elimination == "yes":
         assert w in t.finished  # laid down (H5) or out of cards
-    elif SUM_WIN not in names:
+    elif w != laid:
         assert not t.hands[w]
     mates = team(t, w)
     losers = [s for s in t.seats if s not in mates and s not in t.finished]
@@ -103,6 +109,23 @@ def check_round(t, evs, i):
         assert e[2] == t.scores[e[1]]
 
 
+def see_rounds(t, evs, laid):
+    """Checks each round that ends among one input's events; laid: the seat that laid its hand
+    down (H5) this round so far, else 0 (with draws still owed the round ends inputs later,
+    once they are drawn). Returns (rounds ended, laid)."""
+    ended = 0
+    for i in range(len(evs)):
+        e = evs[i]
+        if e[0] == SUM_WIN:
+            laid = e[1]
+        elif e[0] == ROUND_OVER:
+            ended += 1
+            check_round(t, evs, i, laid)
+            check_places(t)
+            laid = 0
+    return ended, laid
+
+
 def play_match(seed, rounds_wanted):
     rng = Rng(seed)
     nseats = 2 + rng.below(9)
@@ -115,14 +138,15 @@ def play_match(seed, rounds_wanted):
     bot = Bot(t, seats, seed=seed, mistakes=rng.pick((0, 30, 150)),
               call=rng.below(1000), catch=rng.below(1000), challenge=rng.below(1000),
               rules=rng.pick((0, 300)), tick=rng.pick((0, 100)))
-    rounds = steps = 0
+    rounds = steps = since = laid = 0
     while rounds < rounds_wanted:
         inp = bot.next_input()
         before = snapshot(t) if bot.last_mistake else None
         evs = list(t.feed(inp))
         bot.keep(evs)
         steps += 1
-        assert steps < STEP_CAP * rounds_wanted, "round does not end (seed %d)" % seed
+        since += 1
+        assert since < ROUND_CAP, "round %d does not end (seed %d)" % (rounds, seed)
         if evs and evs[0][0] == REJECT:
             assert bot.last_mistake, "legal input rejected: %r %r (seed %d)" % (inp, evs, seed)
             assert evs[0][2:] == expected_reject(t, inp, evs[0][1]), (inp, evs, seed)
@@ -130,11 +154,10 @@ def play_match(seed, rounds_wanted):
                 assert snapshot(t) == before, "rejection changed the state (seed %d)" % seed
             else:
                 costs(t, evs)
-        for i in range(len(evs)):
-            if evs[i][0] == ROUND_OVER:
-                rounds += 1
-                check_round(t, evs, i)
-                check_places(t)
+        ended, laid = see_rounds(t, evs, laid)
+        if ended:
+            rounds += ended
+            since = 0
         if t.phase == P_PLAY:
             assert t.turn in t.active or t.turn == t.leaving, (t.turn, t.active, seed)
             for d in t.debts:   # M3: a seat that is out owes nothing
@@ -158,6 +181,27 @@ def test_random_streams_keep_every_invariant():
         play_match(seed, n)
         done += n
         seed += 1
+
+
+def test_p1_m3_a_round_long_with_costly_misplays_is_no_dead_end():
+    # The soak's play_match seed 351140563: 6 seats, elimination, draw until, a misplay costs 4;
+    # the players' mistakes keep the hands full and the first round takes 37,479 inputs, past
+    # the cap of 20,000 inputs a round the test had. It ends: a long round, not a stuck one.
+    # (A seed's stream is only as lasting as the players' generator.)
+    play_match(351140563, 1)
+
+
+def test_h5_t5_a_sum_win_scored_inputs_later_passes_the_round_check():
+    # The soak's play_match seed 351151191: a seat laid its hand down (H5) while another still
+    # owed 2 (a turn timer's there, a catch here); the round ended once those were drawn (T5),
+    # inputs later, and the round check, which looked for the sum win among that last input's
+    # events only, found the winner holding cards
+    t = deal({1: "R4 G7", 2: "G1 G2", 3: "Y1 Y3"}, start="R5", sum_win="yes")
+    laid = rounds = 0
+    for text in ("pad R4", "seat 2", "seat 3 long", "shoe B2", "shoe B9"):
+        ended, laid = see_rounds(t, act(t, text), laid)
+        rounds += ended
+    assert rounds == 1 and t.winner == 3 and hand(t, 3) == ["Y1", "Y3"]
 
 
 # ---- liveness: every state has a way forward ---------------------------------------------
