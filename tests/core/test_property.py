@@ -20,7 +20,7 @@ ROUNDS = 60 if MICRO else 2500
 # (the liveness test below has that). Costly mistakes and timers (P1, P2, U3) under elimination
 # (M3) with draw until (T2) make rounds of tens of thousands of inputs: over 18,000 sampled
 # rounds the median took 174 inputs and 1 in 1,000 over 9,800; the soak found rounds of 37,479
-# (seed 351140563) and 65,613 (seed 540760071).
+# (seed 351140563) and 65,613 (seed 540760071), with the players' generator before 2**30 - 35.
 ROUND_CAP = 200000
 
 
@@ -181,14 +181,6 @@ def test_random_streams_keep_every_invariant():
         play_match(seed, n)
         done += n
         seed += 1
-
-
-def test_p1_m3_a_round_long_with_costly_misplays_is_no_dead_end():
-    # The soak's play_match seed 351140563: 6 seats, elimination, draw until, a misplay costs 4;
-    # the players' mistakes keep the hands full and the first round takes 37,479 inputs, past
-    # the cap of 20,000 inputs a round the test had. It ends: a long round, not a stuck one.
-    # (A seed's stream is only as lasting as the players' generator.)
-    play_match(351140563, 1)
 
 
 def test_h5_t5_a_sum_win_scored_inputs_later_passes_the_round_check():
