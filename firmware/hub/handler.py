@@ -304,8 +304,8 @@ class LinkHandler:
                 if len(said) < CHECK_LINES:
                     said.append(line)
             t = selftest.SelfTest(h.board, say=say, wait=selftest.pause, **kw)
-            self.checking = True
             asyncio.create_task(self._selftest(t))
+            self.checking = True  # (after: a task that could not start leaves it False)
             return {"started": True, "press_ms": t.press_ms}
         if self.check is None:
             raise ValueError("no self-test was started since the table booted")

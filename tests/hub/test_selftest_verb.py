@@ -73,3 +73,24 @@ def test_a_press_time_past_the_host_tools_range_is_refused_before_anything_start
         assert len(out) <= fr.MAX
         f = fr.decode(out)
         assert f[2] == fr.ERR and b"press_ms" in f[3] and not handler.checking, (bad, f)
+
+
+def test_a_self_test_that_could_not_start_leaves_none_running():
+    # (found by the soak's host fuzz: the flag was set before the task was made, so a task
+    # that could not be made, on a full heap, refused every later self-test as "running")
+    import asyncio
+    h = Hub(FakeBoard(), logkit.log(logkit.fresh()))
+    h.start()
+    handler = LinkHandler(h)
+    srv = LinkServer(handler)
+    made = asyncio.create_task
+
+    def full(coro):
+        coro.close()
+        raise MemoryError("memory allocation failed")
+    asyncio.create_task = full
+    try:
+        st, p = ask(srv, 1, {"start": True})
+    finally:
+        asyncio.create_task = made
+    assert st == fr.ERR and not handler.checking
