@@ -572,6 +572,10 @@ class Table:
             # with "actions", W on W and W4 on W4 too (seed 002: 功能牌和万能牌也可以抢)
             if j != "off" and face == top and (rank < 10 or j == "actions") \
                     and (not self.pending or self.answerable) and last_ok:
+                # C1's enforce: the jumper's W4 is judged from its hand, as any W4
+                if rank == _RANK_WILD4 and rules.w4 == "enforce" \
+                        and self.holds_colour(seat, self.colour, card):
+                    return 0, _R_W4_ILLEGAL
                 return PLAY_JUMP, 0
             return 0, _R_NOT_TURN
         if self.pending:
@@ -581,6 +585,10 @@ class Table:
             if st != "off" and self.stackable and last_ok:
                 top_rank = top & 15
                 if rank == top_rank and (rank == _RANK_DRAW2 or rank == _RANK_WILD4):
+                    # C1's enforce with stacking=on: a stacked W4 is judged from the hand
+                    if rank == _RANK_WILD4 and st == "on" and rules.w4 == "enforce" \
+                            and self.holds_colour(seat, self.colour, card):
+                        return 0, _R_W4_ILLEGAL
                     return PLAY_STACK, 0
                 if rank == _RANK_WILD4 and top_rank == _RANK_DRAW2 and st == "w4_on_d":
                     return PLAY_STACK, 0
@@ -1528,7 +1536,8 @@ class Table:
             return True
         self.finished.append(seat)
         self.out.append((_OUT, seat, len(self.finished)))
-        if self.window == seat:
+        if self.window == seat:  # U1: its window closes, as the record says
+            self.out.append((_UNO_CLOSE, seat))
             self.window = 0
         if self.chain == seat:
             self.chain = 0
