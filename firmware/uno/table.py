@@ -736,7 +736,7 @@ class Table:
             self.w4_illegal = illegal
             out.append((_WANT, seat))
             return
-        if rank == 4:
+        if rank == 4 and (left or not self._team_out(seat)):
             self._slap4(seat)
         self.skips = 0
         if rank <= 9 and not self.leaving:  # _act and _next for a number, inline (the
@@ -769,7 +769,7 @@ class Table:
         rank = DECK[card] & 15
         if left:
             self._uno_check(seat)
-        if rank == 4 and (left or self.rules.elimination == "yes"):
+        if rank == 4 and (left or self.rules.elimination == "yes" and not self._team_out(seat)):
             self._slap4(seat)  # not on a winning card: the round is over (as in _play)
         self._act(seat, rank, False)  # (a number: the turn has moved and H5's number stands)
         self.chain = seat
@@ -810,6 +810,16 @@ class Table:
         self._owe(4, _W_DRAW4, not final, not final)
         if not final and self.rules.w4 == "challenge" and self.pending:
             self.w4_from = seat
+
+    def _team_out(self, seat):
+        """M3 with M4: seat, out of cards, is the last of its team still in: its card wins the
+        round (then a 4 opens no slap, H7; without teams _slap4 finds one seat with cards)."""
+        if not self.rules.teams:
+            return False
+        for s in self.team(seat):
+            if s != seat and s not in self.finished:
+                return False
+        return True
 
     def _slap4(self, seat):
         """H7: a 4 wants a slap from every seat that holds cards."""
