@@ -125,6 +125,39 @@ class Reference:
                 c for c in self.hands[seat] if c != card and _col(c) == self.colour]
         return False
 
+    def may_play(self, seat, card):
+        """Would a read of seat's card on the pad be taken now (as its turn's play, H1's answer,
+        H2's jump-in or H3's one more card)? What play() asserts, asked without playing."""
+        if not self.in_play or self.won or self.wanted or self.slap or self.slap_last \
+                or self.debt or seat not in self.active or card not in self.hands[seat]:
+            return False
+        r = _rank(card)
+        if self.rules.last_card == "no_srw" and len(self.hands[seat]) == 1 and r in (_S, _R, _W):
+            return False
+        if seat == self.turn:
+            if self.held >= 0 and card != self.held:
+                return False
+            if self.pend:
+                return self.answers(seat, card)
+            return self.legal(seat, card)
+        if seat == self.chain and r < _W and r == _rank(self.top) and (
+                self.rules.multi == "same" or DECK[card] == DECK[self.top]):
+            return True
+        return self.jumps(seat, card)
+
+    def jumps(self, seat, card):
+        """H2: may seat (not the turn seat) jump in with card?"""
+        r = _rank(card)
+        if self.rules.jump_in == "off" or DECK[card] != DECK[self.top] or seat == self.turn:
+            return False
+        if r > 9 and self.rules.jump_in != "actions":
+            return False
+        if self.pend and _rank(self.top) in (_D, _W4) and (self.pend_drawn or self.challenged):
+            return False
+        if r == _W4 and self.rules.w4 == "enforce":
+            return not [c for c in self.hands[seat] if c != card and _col(c) == self.colour]
+        return True
+
     def dry(self):
         return self.shoe == 0 and self.pile <= 1
 
@@ -332,6 +365,8 @@ class Reference:
         r = _rank(card)
         under = 0
         answered = False
+        assert not (self.rules.last_card == "no_srw" and len(self.hands[seat]) == 1 and
+                    r in (_S, _R, _W)), ("T5: S, R or W as the last card", seat, card)
         if self.jumper:
             assert self.jumper == seat, ("jump_in names another seat", seat, self.jumper)
             self.jumper = 0

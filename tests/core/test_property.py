@@ -6,7 +6,7 @@ holding no card and the right score.
 """
 import sys
 from uno.bot import Bot, Rng
-from uno.cards import NCARDS, points
+from uno.cards import NCARDS, points, name as card_name
 from uno.events import *
 from uno.rules import catalogue, Settings
 from uno.state import snapshot, load
@@ -344,9 +344,23 @@ _KNOWN = ("stacking", "jump_in", "multi", "zero_rotate", "slap4", "elimination",
           "misplay", "false_uno", "false_catch", "scoring")
 
 
-def house_match(seed, rounds_wanted):
+def judge_all(t, ref, seed, inp):
+    """Every card of every hand in play: the table takes it on the pad (judge) if and only if
+    the reference would (a rule wrongly refused is found too, not only one wrongly taken)."""
+    if t.phase != P_PLAY:
+        return
+    for s in ref.active:
+        for c in t.hands[s]:
+            mine = ref.may_play(s, c)
+            assert mine == (t.judge(s, c)[0] != 0), \
+                "seed %d: after %r seat %d card %s: the reference %s it, the table %r" % (
+                    seed, inp, s, card_name(c), "takes" if mine else "refuses", t.judge(s, c))
+
+
+def house_match(seed, rounds_wanted, judge_every=0):
     """Tables with house rules switched on at random, checked event by event by reference.py;
-    the players make mistakes too (P1, U3, U4), but change no rule."""
+    the players make mistakes too (P1, U3, U4), but change no rule. judge_every: every so
+    many inputs, judge_all."""
     rng = Rng(seed)
     nseats = 2 + rng.below(9)
     seats = []
@@ -361,7 +375,7 @@ def house_match(seed, rounds_wanted):
             setattr(rules, k, getattr(defaults, k))
     t = Table(rules)
     ref = Reference(rules, [])
-    bot = Bot(t, seats, seed=seed, mistakes=rng.pick((0, 0, 20, 80)), call=rng.below(1000),
+    bot = Bot(t, seats, seed=seed, mistakes=rng.pick((0, 20, 80, 200)), call=rng.below(1000),
               catch=rng.below(1000), challenge=rng.below(1000))
     rounds = steps = 0
     while rounds < rounds_wanted:
@@ -375,12 +389,14 @@ def house_match(seed, rounds_wanted):
         assert steps < 5 * STEP_CAP * rounds_wanted, "round does not end (seed %d)" % seed
         assert bot.last_mistake or not evs or evs[0][0] != REJECT, (inp, evs, seed)
         rounds += follow(ref, seed, inp, evs)
+        if judge_every and steps % judge_every == 0:
+            judge_all(t, ref, seed, inp)
 
 
 def test_h1_h2_h3_h4_h7_m3_m4_p1_u3_u4_the_reference_agrees_on_house_tables():
     seed = 1
     done = 0
     while done < HOUSE_ROUNDS:
-        house_match(300000 + seed, 3)
+        house_match(300000 + seed, 3, 7)
         done += 3
         seed += 1
