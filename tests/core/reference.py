@@ -9,9 +9,9 @@ cards a D, a W4, a challenge or a catch costs and who draws them (T3, C1, U2), a
 
 House rules it knows too, each written from SPEC.md, docs/rules.md and the seeds (not from
 table.py): H1 stacking (on, w4_on_d), H2 jump-in (identical, actions), H3 multi-play (same,
-identical), H4 zero rotates, H7 slap on 4, M3 elimination, M4 teams' scores, and the costs
-of P1 (misplay), U3 (false call) and U4 (false catch). Not H5 (sum win) nor P2 (turn timer):
-leave those off.
+identical), H4 zero rotates, H5 sum win, H7 slap on 4, M3 elimination, M4 teams' scores, and
+the costs of P1 (misplay), U3 (false call) and U4 (false catch). Not P2 (turn timer): leave
+it off.
 
 ref.see(ev) for every event, ref.end_input() after the events of each input: some rules say
 what must have happened by the end of an input (a window that closes, a slap that opens).
@@ -218,6 +218,8 @@ class Reference:
             self.slap = []
             self.slap_last = 0
             self.blocked = False
+            self.sum_to = -1
+            self.sum_by = 0
             self.w4 = 0
             self.challenged = False
             self.caught = False
@@ -311,7 +313,9 @@ class Reference:
             self.blocked = True
         elif code == ROUND_OVER:
             self.round_over(ev[1], ev[2])
-        elif code in (SUM_WIN, TIMER_WARN):
+        elif code == SUM_WIN:
+            self.sum_win(ev[1], ev[2])
+        elif code == TIMER_WARN:
             raise AssertionError("a rule the reference does not know: %r" % (ev,))
 
     def start(self, card):
@@ -346,6 +350,7 @@ class Reference:
         """The turn seat (or a jumper) acts: a multi-play is over (H3), and an open UNO window
         of another seat closes (U1)."""
         self.chain = 0
+        self.sum_to = -1
         if self.window and self.window != seat:
             self.must_close = self.window
 
@@ -417,6 +422,8 @@ class Reference:
         self.w4 = 0
         self.challenged = False
         self.played = seat
+        if kind != _MORE:           # H5: the number just played (one more of it: it stands)
+            self.sum_to, self.sum_by = (r, seat) if r <= 9 else (-1, 0)
         hand = self.hands[seat]
         if len(hand) == 1 or (len(hand) > 1 and self.rules.uno_identical == "yes" and
                               len(set(DECK[c] for c in hand)) == 1):
@@ -484,6 +491,36 @@ class Reference:
             self.chain = seat
         else:
             self.chain = 0
+
+    def may_sum(self, seat):
+        """H5: may seat lay down its hand now? Another seat's number was just played, and the
+        hand is all numbers adding up to it or to a multiple of it."""
+        n = self.sum_to
+        hand = self.hands[seat]
+        if self.rules.sum_win != "yes" or n < 0 or seat == self.sum_by or not hand \
+                or self.won or seat not in self.active or self.wanted:
+            return False
+        if [c for c in hand if _rank(c) > 9]:
+            return False
+        total = sum(_rank(c) for c in hand)
+        return total == n or (n > 0 and total > 0 and total % n == 0)   # (0 is no multiple)
+
+    def sum_win(self, seat, total):
+        """H5: seat lays down its hand and wins (M3: is out); its own draws are void."""
+        assert self.may_sum(seat), ("sum win", seat, self.sum_to, self.sum_by)
+        assert total == sum(_rank(c) for c in self.hands[seat]), ("sum", total)
+        self.hands[seat] = []       # laid down: out of play, not scored
+        self.sum_to = -1            # one seat lays down on a number (the first to press)
+        self.debt.pop(seat, None)
+        if self.pend and self.pend[0] == seat:
+            self.pend = None
+        if seat == self.turn:
+            self.acts(seat)         # the turn seat's own act: the window closes (U1)
+        if self.rules.elimination != "yes" or self.decides(seat):
+            self.won = seat
+            self.slap = []          # a slap ends with the round (H7)
+            self.chain = 0
+            self.expect = self.skipped = -1
 
     def colour_named(self, seat, colour):
         assert seat == self.wanted, ("colour", seat, self.wanted)

@@ -339,9 +339,9 @@ def test_an_independent_reference_agrees_on_every_event_of_official_tables():
 # ---- the reference with the house rules it knows -------------------------------------------
 
 HOUSE_ROUNDS = 12 if MICRO else 400
-# what the reference models (reference.py); H5 (sum_win) and P2 (turn_timer) it does not
-_KNOWN = ("stacking", "jump_in", "multi", "zero_rotate", "slap4", "elimination", "teams",
-          "misplay", "false_uno", "false_catch", "scoring")
+# what the reference models (reference.py); P2 (turn_timer) it does not
+_KNOWN = ("stacking", "jump_in", "multi", "zero_rotate", "sum_win", "slap4", "elimination",
+          "teams", "misplay", "false_uno", "false_catch", "scoring")
 
 
 def judge_all(t, ref, seed, inp):
@@ -350,6 +350,9 @@ def judge_all(t, ref, seed, inp):
     if t.phase != P_PLAY:
         return
     for s in ref.active:
+        mine = ref.may_sum(s)
+        assert mine == (t.hand_sum(s) >= 0), "seed %d: after %r seat %d: H5 %r, the table %d" % (
+            seed, inp, s, mine, t.hand_sum(s))
         for c in t.hands[s]:
             mine = ref.may_play(s, c)
             assert mine == (t.judge(s, c)[0] != 0), \
@@ -393,7 +396,7 @@ def house_match(seed, rounds_wanted, judge_every=0):
             judge_all(t, ref, seed, inp)
 
 
-def test_h1_h2_h3_h4_h7_m3_m4_p1_u3_u4_the_reference_agrees_on_house_tables():
+def test_h1_h2_h3_h4_h5_h7_m3_m4_p1_u3_u4_the_reference_agrees_on_house_tables():
     seed = 1
     done = 0
     while done < HOUSE_ROUNDS:
