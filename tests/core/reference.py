@@ -179,7 +179,13 @@ class Reference:
             assert not self.want_rotate, ("a 0 passed no hand", self.want_rotate)
             assert not self.want_slap, ("a 4 opened no slap", self.want_slap)
             assert not self.jumper, ("jump_in with no play", self.jumper)
+            rej = self.last_reject      # a rejection that costs, with no penalty (P1, U4)
+            if rej and rej[2] in self.active and rej[2] != self.won:
+                assert not (rej[1] in MISPLAYS and self.rules.misplay), ("misplay free", rej)
+                assert not (rej[1] == R_CALLED and self.rules.false_catch and
+                            rej[2] != self.window), ("false catch free", rej)
         finally:
+            self.last_reject = None
             self._new_input()
 
     # ---- events ------------------------------------------------------------------------------
@@ -220,6 +226,7 @@ class Reference:
             self.blocked = False
             self.sum_to = -1
             self.sum_by = 0
+            self.laid = []
             self.w4 = 0
             self.challenged = False
             self.caught = False
@@ -281,6 +288,7 @@ class Reference:
             self.window = 0
         elif code == UNO:
             assert ev[1] == self.window and not self.called, ("uno", ev)
+            assert not self.caught, ("a caught seat calls", ev)   # U5
             self.called = True
         elif code == CATCH:
             assert ev[2] == self.window and ev[1] != ev[2], ("catch", ev)
@@ -416,6 +424,7 @@ class Reference:
                 self.w4_illegal = [c for c in self.hands[seat] if c != card and
                                    _col(c) == self.colour] != []
         drawn = self.held == card
+        assert card in self.hands[seat], ("played a card from another hand", seat, card)
         self.hands[seat].remove(card)
         self.top = card
         self.held = -1
@@ -510,6 +519,7 @@ class Reference:
         assert self.may_sum(seat), ("sum win", seat, self.sum_to, self.sum_by)
         assert total == sum(_rank(c) for c in self.hands[seat]), ("sum", total)
         self.hands[seat] = []       # laid down: out of play, not scored
+        self.laid.append(seat)
         self.sum_to = -1            # one seat lays down on a number (the first to press)
         self.debt.pop(seat, None)
         if self.pend and self.pend[0] == seat:
@@ -603,7 +613,8 @@ class Reference:
             self.expect = self.after(seat)
 
     def penalty(self, seat, n, why):
-        assert seat in self.active, ("a penalty on a seat out of the round", seat, why)
+        assert seat in self.active and seat != self.won, ("a penalty on a seat out of the round",
+                                                          seat, why)
         rej = self.last_reject
         self.last_reject = None
         if why == W_W4_LEGAL:

@@ -349,6 +349,11 @@ def judge_all(t, ref, seed, inp):
     the reference would (a rule wrongly refused is found too, not only one wrongly taken)."""
     if t.phase != P_PLAY:
         return
+    for s in t.seats:
+        if s in ref.laid:   # H5: the table keeps a laid-down hand where it lies
+            continue
+        assert sorted(t.hands[s]) == sorted(ref.hands[s]), "seed %d: after %r seat %d's hand" % (
+            seed, inp, s)
     for s in ref.active:
         mine = ref.may_sum(s)
         assert mine == (t.hand_sum(s) >= 0), "seed %d: after %r seat %d: H5 %r, the table %d" % (
@@ -392,6 +397,9 @@ def house_match(seed, rounds_wanted, judge_every=0):
         assert steps < 5 * STEP_CAP * rounds_wanted, "round does not end (seed %d)" % seed
         assert bot.last_mistake or not evs or evs[0][0] != REJECT, (inp, evs, seed)
         rounds += follow(ref, seed, inp, evs)
+        for i in range(len(evs)):
+            if evs[i][0] == ROUND_OVER:
+                check_round(t, evs, i)
         if judge_every and steps % judge_every == 0:
             judge_all(t, ref, seed, inp)
 
