@@ -937,8 +937,8 @@ class Table:
             # T2 forced: a card fits, drawn or held. The drawn card is asked again: it may no
             # longer fit (a W4 under C1's enforce once a penalty brought the colour), and it is
             # the only card the seat may play, so then it passes
-            if self.rules.forced == "yes" and (
-                    self._can_play(s) if dry else self.judge(s, self.drawn)[0]):
+            if self.rules.forced == "yes" and (  # (fits, even while another seat owes draws)
+                    self._can_play(s) if dry else self.playable(s, self.drawn)):
                 self._reject(_R_MUST_PLAY, s, -1)
                 return
             self._begin_turn()

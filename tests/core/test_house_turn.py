@@ -156,3 +156,16 @@ def test_p2_more_than_the_time_costs_not_the_time_itself():
     assert names(act(t, "tick 3000")) == ["timer_warn"]
     assert act(t, "tick 5000") == [] and t.deadline() == 5001
     assert names(act(t, "tick 5001")) == ["penalty"]
+
+
+def test_t2_p1_forced_play_the_drawn_card_must_be_played_while_another_seat_owes_a_misplay():
+    # forced play: seat 1 draws B7, which fits. Seat 2 misplays (P1, 2 cards): play waits
+    # until they are drawn, but the drawn card still fits, so seat 1 may not pass it (it had
+    # been let pass: the card was asked whether it could be played this instant)
+    t = deal({1: "R1 R2", 2: "G1 G2", 3: "Y1 Y2"}, start="B5", forced="yes", misplay=2)
+    act(t, "shoe B7")
+    assert names(act(t, "pad G1")) == ["reject", "penalty"]
+    assert unchanged(t, "seat 1") == R_MUST_PLAY
+    act(t, "shoe Y8", "shoe Y9")                          # seat 2 draws its penalty
+    assert unchanged(t, "seat 1") == R_MUST_PLAY
+    assert names(act(t, "pad B7")) == ["play", "turn"]
