@@ -886,7 +886,10 @@ class Table:
         closes the UNO window too (U1: when the next player plays or draws), and a multi-play."""
         if self.window and not moved:
             self.out.append((_UNO_CLOSE, self.window))
-            self.late = 0 if self.called or self.caught else self.window
+            if not (self.called or self.caught):
+                self.late = self.window
+            elif self.late == self.window:  # it called (or was caught): no catch is late now;
+                self.late = 0               # an earlier seat's window stays late (U3)
             self.window = 0
         self.drawn = -1
         self.chain = 0
@@ -1085,7 +1088,8 @@ class Table:
         cost = self.rules.false_uno
         self._reject(_R_NOTHING, s, -1)
         late = self.late
-        if cost and not self._is_last(s) and not (late and late != s and self._is_last(late)):
+        if cost and not self._is_last(s) and not (late and late != s and late in self.active
+                                                  and self._is_last(late)):
             self._penalty(s, cost, _W_FALSE_UNO)
 
     def _penalty(self, seat, n, why):

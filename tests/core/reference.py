@@ -54,6 +54,7 @@ class Reference:
         self.jumper = 0
         self.window = 0
         self.out = []
+        self.laid = []
         self.slap = []
         self.slap_last = 0
         self._new_input()
@@ -145,6 +146,51 @@ class Reference:
             return True
         return self.jumps(seat, card)
 
+    def is_last(self, seat):
+        """U1 (U6): one card left, or (U6) only identical cards."""
+        hand = self.hands[seat]
+        return len(hand) == 1 or (len(hand) > 1 and self.rules.uno_identical == "yes" and
+                                  len(set(DECK[c] for c in hand)) == 1)
+
+    def press_means(self, seat, long):
+        """What a seat button's press means now, from docs/buttons.md's decision table (the
+        play phase, rows tried top to bottom): ('slap',), ('sum',), ('challenge',), ('call',),
+        ('pass',), ('catch',), ('false_catch',) or ('false_uno',) when it costs, else
+        ('reject', reason)."""
+        if seat in self.out and seat != self.wanted:
+            return ("reject", R_NOT_SEATED)
+        if seat in self.out or seat == self.won or seat in self.laid:
+            return ("reject", R_NOTHING)    # out of the round, still in its order: nothing
+        if self.slap and seat in self.slap:
+            return ("slap",)
+        if long:
+            if self.rules.sum_win == "yes" and self.sum_to >= 0:   # (its player's: no sum)
+                return ("sum",) if self.may_sum(seat) else ("reject", R_NO_SUM)
+            if self.w4 and self.pend and seat == self.pend[0] == self.turn \
+                    and not self.pend_drawn and not self.wanted:
+                return ("challenge",)
+            return ("reject", R_NO_CHALLENGE)
+        if seat == self.window:
+            return ("reject", R_CALLED) if self.called or self.caught else ("call",)
+        if seat == self.turn and not self.wanted and (self.held >= 0 or (
+                self.dry() and not self.pend and not self.debt)):
+            if self.rules.forced == "yes":
+                cards = [self.held] if self.held >= 0 else self.hands[seat]
+                if [c for c in cards if self.legal(seat, c)]:
+                    return ("reject", R_MUST_PLAY)
+            return ("pass",)
+        if self.window:
+            if not self.called:
+                if seat in self.catchers:
+                    return ("reject", R_CAUGHT)
+                return ("catch",)
+            return ("false_catch",) if self.rules.false_catch else ("reject", R_CALLED)
+        if self.rules.false_uno and not self.is_last(seat) and not (
+                self.late and self.late != seat and self.late in self.active and
+                self.is_last(self.late)):
+            return ("false_uno",)
+        return ("reject", R_NOTHING)
+
     def jumps(self, seat, card):
         """H2: may seat (not the turn seat) jump in with card?"""
         r = _rank(card)
@@ -230,6 +276,8 @@ class Reference:
             self.w4 = 0
             self.challenged = False
             self.caught = False
+            self.catchers = []
+            self.no_late = 0
             self.catch_due = 0
             self.leaving = 0
         elif code == DEAL:
@@ -280,11 +328,17 @@ class Reference:
             assert ev[1] in self.active, ("window of a seat out of the round", ev)
             self.window = ev[1]
             self.called = self.caught = False
-            self.late = 0
+            self.catchers = []
         elif code == UNO_CLOSE:
             assert ev[1] == self.window, ("uno_close", ev, self.window)
-            if not self.called and not self.caught:
+            # U2/U3: the seat whose window closed with no call nor catch; a press may still
+            # be a catch of it that came too late (one seat: the last such window)
+            if ev[1] == self.no_late:   # closed by a penalty: it holds no last card now
+                self.no_late = 0
+            elif not self.called and not self.caught:
                 self.late = ev[1]
+            elif self.late == ev[1]:
+                self.late = 0
             self.window = 0
         elif code == UNO:
             assert ev[1] == self.window and not self.called, ("uno", ev)
@@ -293,6 +347,8 @@ class Reference:
         elif code == CATCH:
             assert ev[2] == self.window and ev[1] != ev[2], ("catch", ev)
             assert not self.called, ("caught after the call", ev)
+            assert ev[1] not in self.catchers, ("caught twice", ev)
+            self.catchers.append(ev[1])
             self.caught = True
             self.catch_due = ev[2]
         elif code == PENALTY:
@@ -644,6 +700,7 @@ class Reference:
             raise AssertionError("a penalty the reference does not know: %r" % (why,))
         if seat == self.window and why != W_CAUGHT:
             self.must_close = seat  # U1: it no longer holds its last card
+            self.no_late = seat     # (a press then is no late catch of it)
         self.debt[seat] = self.debt.get(seat, 0) + n
 
     def challenge(self, seat, against, verdict):

@@ -339,6 +339,7 @@ def test_an_independent_reference_agrees_on_every_event_of_official_tables():
 # ---- the reference with the house rules it knows -------------------------------------------
 
 HOUSE_ROUNDS = 12 if MICRO else 400
+PRESSES = False     # press_all too (slow: a copy of the table per press; for sweeps)
 # what the reference models (reference.py); P2 (turn_timer) it does not
 _KNOWN = ("stacking", "jump_in", "multi", "zero_rotate", "sum_win", "slap4", "elimination",
           "teams", "misplay", "false_uno", "false_catch", "scoring")
@@ -363,6 +364,33 @@ def judge_all(t, ref, seed, inp):
             assert mine == (t.judge(s, c)[0] != 0), \
                 "seed %d: after %r seat %d card %s: the reference %s it, the table %r" % (
                     seed, inp, s, card_name(c), "takes" if mine else "refuses", t.judge(s, c))
+
+
+def _press_outcome(evs):
+    """What a press did, in press_means' words."""
+    code = evs[0][0]
+    if code == REJECT:
+        if len(evs) > 1 and evs[1][0] == PENALTY:
+            return {W_FALSE_UNO: ("false_uno",), W_FALSE_CATCH: ("false_catch",)}.get(
+                evs[1][3], ("penalty", evs[1][3]))
+        return ("reject", evs[0][1])
+    return {SLAP: ("slap",), SUM_WIN: ("sum",), CHALLENGE: ("challenge",), UNO: ("call",),
+            PASS: ("pass",), CATCH: ("catch",)}.get(code, ("event", code))
+
+
+def press_all(t, ref, seed, inp):
+    """Every seat's short and long press, each on a copy of the table: it does what the
+    reference reads in docs/buttons.md's decision table."""
+    if t.phase != P_PLAY:
+        return
+    snap = snapshot(t)
+    for s in t.seats:
+        for long in (0, 1):
+            evs = list(load(snap, t.registry).feed((IN_SEAT, s, long)))
+            got = _press_outcome(evs)
+            want = ref.press_means(s, long)
+            assert got == want, "seed %d: after %r seat %d %s press: the reference %r, the " \
+                "table %r" % (seed, inp, s, "long" if long else "short", want, got)
 
 
 def house_match(seed, rounds_wanted, judge_every=0):
@@ -402,6 +430,8 @@ def house_match(seed, rounds_wanted, judge_every=0):
                 check_round(t, evs, i)
         if judge_every and steps % judge_every == 0:
             judge_all(t, ref, seed, inp)
+            if PRESSES:
+                press_all(t, ref, seed, inp)
 
 
 def test_h1_h2_h3_h4_h5_h7_m3_m4_p1_u3_u4_the_reference_agrees_on_house_tables():
