@@ -888,8 +888,8 @@ class Table:
             self.out.append((_UNO_CLOSE, self.window))
             if not (self.called or self.caught):
                 self.late = self.window
-            elif self.late == self.window:  # it called (or was caught): no catch is late now;
-                self.late = 0               # an earlier seat's window stays late (U3)
+            elif self.called and self.late == self.window:  # it called: no catch of it is
+                self.late = 0               # late now; another seat's window stays late (U3)
             self.window = 0
         self.drawn = -1
         self.chain = 0

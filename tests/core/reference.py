@@ -337,7 +337,7 @@ class Reference:
                 self.no_late = 0
             elif not self.called and not self.caught:
                 self.late = ev[1]
-            elif self.late == ev[1]:
+            elif self.called and self.late == ev[1]:
                 self.late = 0
             self.window = 0
         elif code == UNO:
