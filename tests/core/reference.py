@@ -44,6 +44,7 @@ class Reference:
         self.expect = self.turn = 0  # the seat the next `turn` event must name; the turn
         self.pend = None             # [seat, n]: a D's or W4's draws (T3, C1, H1)
         self.debt = {}               # seat -> penalty draws (U2, C1, P1, U3, U4, H7)
+        self.debts = []              # [seat, n, why], oldest first: one a seat and reason
         self.held = -1               # card drawn this turn that may still be played (T2)
         self.wanted = 0
         self.skipped = 0
@@ -260,6 +261,7 @@ class Reference:
             self.pend_drawn = 0
             self.under = 0
             self.debt = {}
+            self.debts = []
             self.held = -1
             self.window = 0
             self.called = False
@@ -577,7 +579,7 @@ class Reference:
         self.hands[seat] = []       # laid down: out of play, not scored
         self.laid.append(seat)
         self.sum_to = -1            # one seat lays down on a number (the first to press)
-        self.debt.pop(seat, None)
+        self.drop_debts(seat)
         if self.pend and self.pend[0] == seat:
             self.pend = None
         if seat == self.turn:
@@ -622,7 +624,7 @@ class Reference:
             raise AssertionError("a seat out of the round owes a D's or W4's draws")
         self.active.remove(seat)
         self.out.append(seat)
-        self.debt.pop(seat, None)
+        self.drop_debts(seat)
         if seat in self.slap:
             self.slap.remove(seat)
         self.leaving = 0
@@ -658,9 +660,19 @@ class Reference:
                 self.lost_turn(seat)
             return
         assert self.debt.get(seat, 0) > 0, ("drew a penalty it did not owe", seat, why)
+        d = self.debts[0]       # the oldest penalty first (docs/buttons.md, the shoe)
+        assert [d[0], d[2]] == [seat, why], ("not the oldest penalty", seat, why, self.debts)
+        d[1] -= 1
+        if not d[1]:
+            self.debts.pop(0)
         self.debt[seat] -= 1
         if not self.debt[seat]:
             del self.debt[seat]
+
+    def drop_debts(self, seat):
+        """A seat out of the round (M3) or laid down (H5) owes nothing."""
+        self.debt.pop(seat, None)
+        self.debts = [d for d in self.debts if d[0] != seat]
 
     def lost_turn(self, seat):
         """T3: a D's or W4's victim loses its turn once it has drawn (unless the round is won)."""
@@ -702,6 +714,12 @@ class Reference:
             self.must_close = seat  # U1: it no longer holds its last card
             self.no_late = seat     # (a press then is no late catch of it)
         self.debt[seat] = self.debt.get(seat, 0) + n
+        for d in self.debts:    # P1: one debt per seat and reason (a repeat adds to it)
+            if d[0] == seat and d[2] == why:
+                d[1] += n
+                break
+        else:
+            self.debts.append([seat, n, why])
 
     def challenge(self, seat, against, verdict):
         assert against == self.w4 and seat == self.turn and self.pend[0] == seat, ("challenge",)
@@ -723,6 +741,13 @@ class Reference:
             self.debt[seat] -= n
             if not self.debt[seat]:
                 del self.debt[seat]
+            left = n
+            for d in self.debts:
+                if d[0] == seat:
+                    k = min(left, d[1])
+                    d[1] -= k
+                    left -= k
+            self.debts = [d for d in self.debts if d[1]]
             return
         assert self.pend == [seat, n], ("waive", seat, n, self.pend)
         self.pend = None

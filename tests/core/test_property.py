@@ -355,6 +355,8 @@ def judge_all(t, ref, seed, inp):
             continue
         assert sorted(t.hands[s]) == sorted(ref.hands[s]), "seed %d: after %r seat %d's hand" % (
             seed, inp, s)
+    assert [list(d) for d in t.debts] == ref.debts, "seed %d: after %r debts %r, not %r" % (
+        seed, inp, t.debts, ref.debts)
     for s in ref.active:
         mine = ref.may_sum(s)
         assert mine == (t.hand_sum(s) >= 0), "seed %d: after %r seat %d: H5 %r, the table %d" % (
