@@ -10,8 +10,12 @@ cards a D, a W4, a challenge or a catch costs and who draws them (T3, C1, U2), a
 House rules it knows too, each written from SPEC.md, docs/rules.md and the seeds (not from
 table.py): H1 stacking (on, w4_on_d), H2 jump-in (identical, actions), H3 multi-play (same,
 identical), H4 zero rotates, H5 sum win, H7 slap on 4, M3 elimination, M4 teams' scores, and
-the costs of P1 (misplay), U3 (false call) and U4 (false catch). Not P2 (turn timer): leave
-it off.
+the costs of P1 (misplay), U3 (false call) and U4 (false catch); of P2 (turn timer) only
+whose time it is, not the clock.
+
+may_play (a card read on the pad) and press_means (a seat button, docs/buttons.md's decision
+table) say what an input would do, for test_property's judge_all and press_all to ask of
+every card and every seat.
 
 ref.see(ev) for every event, ref.end_input() after the events of each input: some rules say
 what must have happened by the end of an input (a window that closes, a slap that opens).
@@ -382,7 +386,7 @@ class Reference:
         elif code == SUM_WIN:
             self.sum_win(ev[1], ev[2])
         elif code == TIMER_WARN:
-            raise AssertionError("a rule the reference does not know: %r" % (ev,))
+            self.timed(ev[1])
 
     def start(self, card):
         """S4: what the start card does to the first player."""
@@ -697,6 +701,9 @@ class Reference:
         elif why == W_SLAP:
             assert seat == self.slap_last and n == 2, ("slap penalty", seat, n, self.slap_last)
             self.slap_last = 0
+        elif why == W_SLOW:
+            assert n == 2, ("the turn timer costs 2", n)
+            self.timed(seat)
         elif why == W_MISPLAY:
             assert rej and rej[1] in MISPLAYS and n == self.rules.misplay and rej[2] == seat, \
                 ("misplay penalty", seat, n, rej)
@@ -720,6 +727,14 @@ class Reference:
                 break
         else:
             self.debts.append([seat, n, why])
+
+    def timed(self, seat):
+        """P2 (its clock is not modelled): the turn seat's time, only while nothing else is
+        awaited (a colour, a slap, penalty draws)."""
+        assert self.rules.turn_timer, ("a turn timer's event with no timer", seat)
+        assert seat == self.turn and not self.won, ("the timer of a seat not on turn", seat)
+        assert not self.wanted and not self.slap and not self.slap_last and not self.debt, \
+            ("the timer ran while the table waited for something else", seat)
 
     def challenge(self, seat, against, verdict):
         assert against == self.w4 and seat == self.turn and self.pend[0] == seat, ("challenge",)

@@ -340,9 +340,9 @@ def test_an_independent_reference_agrees_on_every_event_of_official_tables():
 
 HOUSE_ROUNDS = 12 if MICRO else 400
 PRESSES = False     # press_all too (slow: a copy of the table per press; for sweeps)
-# what the reference models (reference.py); P2 (turn_timer) it does not
+# what the reference models (reference.py; of P2 only whose time it is)
 _KNOWN = ("stacking", "jump_in", "multi", "zero_rotate", "sum_win", "slap4", "elimination",
-          "teams", "misplay", "false_uno", "false_catch", "scoring")
+          "teams", "misplay", "false_uno", "false_catch", "scoring", "turn_timer")
 
 
 def judge_all(t, ref, seed, inp):
@@ -414,7 +414,8 @@ def house_match(seed, rounds_wanted, judge_every=0):
     t = Table(rules)
     ref = Reference(rules, [])
     bot = Bot(t, seats, seed=seed, mistakes=rng.pick((0, 20, 80, 200)), call=rng.below(1000),
-              catch=rng.below(1000), challenge=rng.below(1000))
+              catch=rng.below(1000), challenge=rng.below(1000),
+              tick=rng.pick((0, 100)) if rules.turn_timer else 0)
     rounds = steps = 0
     while rounds < rounds_wanted:
         inp = bot.next_input()
