@@ -1213,8 +1213,11 @@ class Table:
         limit = self.rules.turn_timer * 1000
         if not limit or self.phase != _P_PLAY:
             return
-        if self.want or self.debts or self.slap:
-            self.since = ms  # the turn seat's time runs only while it is free to act
+        if self.want or self.debts or self.slap or self.due or self._done():
+            # the turn seat's time runs only while it is free to act: not while the table
+            # asks for a colour, penalty draws, slaps or a reshuffle (T4), nor once the round
+            # is won (T5's draws: no turn is left to play a card in)
+            self.since = ms
             return
         waited = ms - self.since
         if waited > limit:  # "more than N seconds" (seed 003: 超過5秒不出牌者)
@@ -1228,7 +1231,7 @@ class Table:
         """The clock time of the next timer event (P2's warning or expiry), or -1."""
         limit = self.rules.turn_timer * 1000
         if not limit or self.phase != _P_PLAY or self.want or self.debts or self.slap \
-                or self.clock < 0:
+                or self.due or self.clock < 0 or self._done():
             return -1
         if self.warned:
             return self.since + limit + 1  # the first ms past the time (_tick)

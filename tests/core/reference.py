@@ -680,6 +680,7 @@ class Reference:
 
     def lost_turn(self, seat):
         """T3: a D's or W4's victim loses its turn once it has drawn (unless the round is won)."""
+        self.chain = 0      # the turn moves on: nothing more is added (H3)
         if not self.won:
             self.skipped = seat
             self.expect = self.after(seat)
@@ -732,9 +733,11 @@ class Reference:
         """P2 (its clock is not modelled): the turn seat's time, only while nothing else is
         awaited (a colour, a slap, penalty draws)."""
         assert self.rules.turn_timer, ("a turn timer's event with no timer", seat)
-        assert seat == self.turn and not self.won, ("the timer of a seat not on turn", seat)
+        assert seat == self.turn and not self.won, ("the timer of a seat not on turn, or in "
+                                                     "a won round", seat)
         assert not self.wanted and not self.slap and not self.slap_last and not self.debt, \
             ("the timer ran while the table waited for something else", seat)
+        assert not (self.shoe == 0 and self.pile > 1), ("the timer ran during a reshuffle", seat)
 
     def challenge(self, seat, against, verdict):
         assert against == self.w4 and seat == self.turn and self.pend[0] == seat, ("challenge",)

@@ -1,5 +1,7 @@
 """T2, T5, S2, S4 options and P2's turn timer."""
 from kit import act, deal, names, unchanged
+from test_referee import cards_but, hands_of
+from uno.cards import NCARDS, copy_name
 from uno.cards import name
 from uno.events import *
 
@@ -169,3 +171,34 @@ def test_t2_p1_forced_play_the_drawn_card_must_be_played_while_another_seat_owes
     act(t, "shoe Y8", "shoe Y9")                          # seat 2 draws its penalty
     assert unchanged(t, "seat 1") == R_MUST_PLAY
     assert names(act(t, "pad B7")) == ["play", "turn"]
+
+
+def test_p2_t4_no_time_runs_while_the_table_asks_for_a_reshuffle():
+    # "its time runs only while nothing else is awaited": the shoe is empty and the table asks
+    # for the pile to be shuffled into it (T4); the turn seat is not the one late (it had been
+    # charged 2 for it). After the shuffle its time starts again
+    hs = hands_of(cards_but(("R5a", "R6a", "B9a")), 7, 15)
+    hs[1] = " ".join(["R6a"] + hs[1].split()[1:])
+    t = deal(hs, start="R5a", dealer=7, turn_timer=5)
+    act(t, "pad R6a")
+    for k in range(2):                           # the shoe's last two cards are drawn
+        seat = t.turn
+        act(t, "shoe " + copy_name([c for c in range(NCARDS) if t.loc[c] == 0][-1]))
+        if t.drawn >= 0:
+            act(t, "seat %d" % seat)
+    assert t.shoe == 0 and t.due and t.deadline() == -1
+    assert act(t, "tick 1000", "tick 60000") == []
+    act(t, "shuffle")
+    assert t.deadline() == 63000
+    assert names(act(t, "tick 65001")) == ["penalty"]
+
+
+def test_p2_t5_no_time_runs_once_the_round_is_won():
+    # seat 1 wins on its D; seat 2 still draws the 2 (T5) for the score, but no turn is left
+    # to play a card in (seed 003: "超過5秒不出牌者"): slow drawing costs no more cards
+    t = deal({1: "R2 RD", 2: "R3 R4"}, start="R5", turn_timer=5)
+    act(t, "pad R2", "seat 1", "pad R3", "seat 2", "pad RD")
+    assert t.pending == 2 and t.deadline() == -1
+    assert act(t, "tick 1000", "tick 60000") == []
+    evs = act(t, "shoe B2", "shoe B3")
+    assert names(evs) == ["draw", "round_over", "score"] and t.scores[1] == 4 + 2 + 3

@@ -340,6 +340,7 @@ def test_an_independent_reference_agrees_on_every_event_of_official_tables():
 
 HOUSE_ROUNDS = 12 if MICRO else 400
 PRESSES = False     # press_all too (slow: a copy of the table per press; for sweeps)
+PRESET = 200        # per mille: a house rule as the house or party preset has it
 # what the reference models (reference.py; of P2 only whose time it is)
 _KNOWN = ("stacking", "jump_in", "multi", "zero_rotate", "sum_win", "slap4", "elimination",
           "teams", "misplay", "false_uno", "false_catch", "scoring", "turn_timer")
@@ -370,6 +371,8 @@ def judge_all(t, ref, seed, inp):
 
 def _press_outcome(evs):
     """What a press did, in press_means' words."""
+    if evs[0][0] == UNO_CLOSE:  # (a pass is an act: it closes an open window first)
+        evs = evs[1:]
     code = evs[0][0]
     if code == REJECT:
         if len(evs) > 1 and evs[1][0] == PENALTY:
@@ -408,9 +411,12 @@ def house_match(seed, rounds_wanted, judge_every=0):
             seats.append(s)
     rules = random_settings(rng, seats)
     defaults = Settings()
+    party = Settings({"preset": rng.pick(("house", "party"))})
     for k in _HOUSE:
         if k not in _KNOWN or rng.chance(400):
             setattr(rules, k, getattr(defaults, k))
+        if rng.chance(PRESET):  # a game night's preset, most of it
+            setattr(rules, k, getattr(party, k))
     t = Table(rules)
     ref = Reference(rules, [])
     bot = Bot(t, seats, seed=seed, mistakes=rng.pick((0, 20, 80, 200)), call=rng.below(1000),
