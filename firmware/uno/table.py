@@ -1205,7 +1205,14 @@ class Table:
     def _time(self, ms):
         if ms < self.clock or self.clock < 0:
             self.since = ms  # the first time seen, or a clock that restarted: time starts now
-        self.clock = ms
+        elif self.rules.turn_timer and self.phase == _P_PLAY and self._waiting():
+            self.since = ms  # P2: no time runs while the table waits; the input that ends the
+        self.clock = ms      # wait starts it again (the hub sends no tick meanwhile)
+
+    def _waiting(self):
+        """P2: the turn seat is not free to act: the table asks for a colour, penalty draws,
+        slaps or a reshuffle (T4), or the round is won (T5's draws: no turn is left)."""
+        return self.want or self.debts or self.slap or self.due or self._done()
 
     def _tick(self, ms):
         """P2: time comes in as ticks; the turn seat has turn_timer seconds to act."""
@@ -1213,11 +1220,8 @@ class Table:
         limit = self.rules.turn_timer * 1000
         if not limit or self.phase != _P_PLAY:
             return
-        if self.want or self.debts or self.slap or self.due or self._done():
-            # the turn seat's time runs only while it is free to act: not while the table
-            # asks for a colour, penalty draws, slaps or a reshuffle (T4), nor once the round
-            # is won (T5's draws: no turn is left to play a card in)
-            self.since = ms
+        if self._waiting():
+            self.since = ms  # the turn seat's time runs only while it is free to act
             return
         waited = ms - self.since
         if waited > limit:  # "more than N seconds" (seed 003: 超過5秒不出牌者)
@@ -1230,8 +1234,7 @@ class Table:
     def deadline(self):
         """The clock time of the next timer event (P2's warning or expiry), or -1."""
         limit = self.rules.turn_timer * 1000
-        if not limit or self.phase != _P_PLAY or self.want or self.debts or self.slap \
-                or self.due or self.clock < 0 or self._done():
+        if not limit or self.phase != _P_PLAY or self.clock < 0 or self._waiting():
             return -1
         if self.warned:
             return self.since + limit + 1  # the first ms past the time (_tick)

@@ -202,3 +202,18 @@ def test_p2_t5_no_time_runs_once_the_round_is_won():
     assert act(t, "tick 1000", "tick 60000") == []
     evs = act(t, "shoe B2", "shoe B3")
     assert names(evs) == ["draw", "round_over", "score"] and t.scores[1] == 4 + 2 + 3
+
+
+def test_p2_the_time_starts_again_when_the_wait_ends_with_no_tick_meanwhile():
+    # the hub sends a tick only at deadline(), and deadline() is -1 while the table waits (here
+    # for the timer's own penalty): the draw that ends the wait starts the seat's time again.
+    # It had started from the penalty, long past: the hub ticked at once and the seat drew 2
+    # more, and again after each penalty, without a moment to play
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5", turn_timer=5)
+    t.feed((IN_TICK, 0))
+    assert names(list(t.feed((IN_TICK, 5001)))) == ["penalty"] and t.deadline() == -1
+    t.feed((IN_SHOE, b"B8a"), 20000)
+    t.feed((IN_SHOE, b"B9a"), 20001)
+    assert t.turn == 1 and t.deadline() == 23001
+    assert list(t.feed((IN_TICK, 23000))) == []
+    assert names(list(t.feed((IN_TICK, 23001)))) == ["timer_warn"]
