@@ -341,6 +341,8 @@ class Reference:
             # be a catch of it that came too late (one seat: the last such window)
             if ev[1] == self.no_late:   # closed by a penalty: it holds no last card now
                 self.no_late = 0
+            elif not self.hands[ev[1]]:
+                pass                    # closed by going out (M3): no card to catch it for
             elif not self.called and not self.caught:
                 self.late = ev[1]
             elif self.called and self.late == ev[1]:
