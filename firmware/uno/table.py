@@ -1206,8 +1206,10 @@ class Table:
         if ms < self.clock or self.clock < 0:
             self.since = ms  # the first time seen, or a clock that restarted: time starts now
         elif self.rules.turn_timer and self.phase == _P_PLAY and self._waiting():
-            self.since = ms  # P2: no time runs while the table waits; the input that ends the
-        self.clock = ms      # wait starts it again (the hub sends no tick meanwhile)
+            # P2: no time runs while the table waits, so the input that ends the wait starts
+            # the turn seat's time again (the hub sends no tick meanwhile: deadline() is -1)
+            self.since = ms
+        self.clock = ms
 
     def _waiting(self):
         """P2: the turn seat is not free to act: the table asks for a colour, penalty draws,
