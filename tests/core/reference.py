@@ -279,6 +279,7 @@ class Reference:
             self.sum_to = -1
             self.sum_by = 0
             self.laid = []
+            self.voided = {}
             self.w4 = 0
             self.challenged = False
             self.caught = False
@@ -584,6 +585,8 @@ class Reference:
         assert total == sum(_rank(c) for c in self.hands[seat]), ("sum", total)
         self.hands[seat] = []       # laid down: out of play, not scored
         self.laid.append(seat)
+        self.voided[seat] = self.debt.get(seat, 0) + (
+            self.pend[1] if self.pend and self.pend[0] == seat else 0)
         self.sum_to = -1            # one seat lays down on a number (the first to press)
         self.drop_debts(seat)
         if self.pend and self.pend[0] == seat:
@@ -754,7 +757,12 @@ class Reference:
             self.pend = None
 
     def waive(self, seat, n):
-        """T4: draws no card is left for (penalties first, then a D's or W4's)."""
+        """T4: draws no card is left for (penalties first, then a D's or W4's); H5: a seat
+        that lays down its hand owes nothing (the table says so with waive events)."""
+        if seat in self.laid:
+            assert n <= self.voided.get(seat, 0), ("waived more than it owed", seat, n)
+            self.voided[seat] -= n
+            return
         assert self.dry(), "waived while cards are left"
         if self.debt.get(seat, 0):
             assert self.debt[seat] >= n, ("waive", seat, n, self.debt)

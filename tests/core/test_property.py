@@ -427,7 +427,7 @@ def house_match(seed, rounds_wanted, judge_every=0):
         inp = bot.next_input()
         if inp[0] == IN_RULE:
             continue
-        evs = list(t.feed(inp))
+        evs = list(t.feed(inp, bot.clock if bot.p_tick else -1))  # (as bot.step)
         bot.keep(evs)
         steps += 1
         # (elimination with stacking and rotating hands makes long rounds: 44,424 inputs once)
