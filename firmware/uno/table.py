@@ -573,6 +573,10 @@ class Table:
             # with "actions", W on W and W4 on W4 too (seed 002: 功能牌和万能牌也可以抢)
             if j != "off" and face == top and (rank < 10 or j == "actions") \
                     and (not self.pending or self.answerable) and last_ok:
+                # C1's enforce: the jumper's W4 is judged from its hand, as any W4
+                if rank == _RANK_WILD4 and rules.w4 == "enforce" \
+                        and self.holds_colour(seat, self.colour, card):
+                    return 0, _R_W4_ILLEGAL
                 return PLAY_JUMP, 0
             return 0, _R_NOT_TURN
         if self.pending:
@@ -582,6 +586,10 @@ class Table:
             if st != "off" and self.stackable and last_ok:
                 top_rank = top & 15
                 if rank == top_rank and (rank == _RANK_DRAW2 or rank == _RANK_WILD4):
+                    # C1's enforce with stacking=on: a stacked W4 is judged from the hand
+                    if rank == _RANK_WILD4 and st == "on" and rules.w4 == "enforce" \
+                            and self.holds_colour(seat, self.colour, card):
+                        return 0, _R_W4_ILLEGAL
                     return PLAY_STACK, 0
                 if rank == _RANK_WILD4 and top_rank == _RANK_DRAW2 and st == "w4_on_d":
                     return PLAY_STACK, 0
@@ -729,7 +737,7 @@ class Table:
             self.w4_illegal = illegal
             out.append((_WANT, seat))
             return
-        if rank == 4:
+        if rank == 4 and (left or not self._team_out(seat)):
             self._slap4(seat)
         self.skips = 0
         if rank <= 9 and not self.leaving:  # _act and _next for a number, inline (the
@@ -762,7 +770,7 @@ class Table:
         rank = DECK[card] & 15
         if left:
             self._uno_check(seat)
-        if rank == 4 and (left or self.rules.elimination == "yes"):
+        if rank == 4 and (left or self.rules.elimination == "yes" and not self._team_out(seat)):
             self._slap4(seat)  # not on a winning card: the round is over (as in _play)
         self._act(seat, rank, False)  # (a number: the turn has moved and H5's number stands)
         self.chain = seat
@@ -803,6 +811,16 @@ class Table:
         self._owe(4, _W_DRAW4, not final, not final)
         if not final and self.rules.w4 == "challenge" and self.pending:
             self.w4_from = seat
+
+    def _team_out(self, seat):
+        """M3 with M4: seat, out of cards, is the last of its team still in: its card wins the
+        round (then a 4 opens no slap, H7; without teams _slap4 finds one seat with cards)."""
+        if not self.rules.teams:
+            return False
+        for s in self.team(seat):
+            if s != seat and s not in self.finished:
+                return False
+        return True
 
     def _slap4(self, seat):
         """H7: a 4 wants a slap from every seat that holds cards."""
@@ -869,7 +887,10 @@ class Table:
         closes the UNO window too (U1: when the next player plays or draws), and a multi-play."""
         if self.window and not moved:
             self.out.append((_UNO_CLOSE, self.window))
-            self.late = 0 if self.called or self.caught else self.window
+            if not (self.called or self.caught):
+                self.late = self.window
+            elif self.called and self.late == self.window:  # it called: no catch of it is
+                self.late = 0               # late now; another seat's window stays late (U3)
             self.window = 0
         self.drawn = -1
         self.chain = 0
@@ -920,8 +941,8 @@ class Table:
             # T2 forced: a card fits, drawn or held. The drawn card is asked again: it may no
             # longer fit (a W4 under C1's enforce once a penalty brought the colour), and it is
             # the only card the seat may play, so then it passes
-            if self.rules.forced == "yes" and (
-                    self._can_play(s) if dry else self.judge(s, self.drawn)[0]):
+            if self.rules.forced == "yes" and (  # (fits, even while another seat owes draws)
+                    self._can_play(s) if dry else self.playable(s, self.drawn)):
                 self._reject(_R_MUST_PLAY, s, -1)
                 return
             self._begin_turn()
@@ -1068,7 +1089,8 @@ class Table:
         cost = self.rules.false_uno
         self._reject(_R_NOTHING, s, -1)
         late = self.late
-        if cost and not self._is_last(s) and not (late and late != s and self._is_last(late)):
+        if cost and not self._is_last(s) and not (late and late != s and late in self.active
+                                                  and self._is_last(late)):
             self._penalty(s, cost, _W_FALSE_UNO)
 
     def _penalty(self, seat, n, why):
@@ -1184,7 +1206,16 @@ class Table:
     def _time(self, ms):
         if ms < self.clock or self.clock < 0:
             self.since = ms  # the first time seen, or a clock that restarted: time starts now
+        elif self.rules.turn_timer and self.phase == _P_PLAY and self._waiting():
+            # P2: no time runs while the table waits, so the input that ends the wait starts
+            # the turn seat's time again (the hub sends no tick meanwhile: deadline() is -1)
+            self.since = ms
         self.clock = ms
+
+    def _waiting(self):
+        """P2: the turn seat is not free to act: the table asks for a colour, penalty draws,
+        slaps or a reshuffle (T4), or the round is won (T5's draws: no turn is left)."""
+        return self.want or self.debts or self.slap or self.due or self._done()
 
     def _tick(self, ms):
         """P2: time comes in as ticks; the turn seat has turn_timer seconds to act."""
@@ -1192,7 +1223,7 @@ class Table:
         limit = self.rules.turn_timer * 1000
         if not limit or self.phase != _P_PLAY:
             return
-        if self.want or self.debts or self.slap:
+        if self._waiting():
             self.since = ms  # the turn seat's time runs only while it is free to act
             return
         waited = ms - self.since
@@ -1206,8 +1237,7 @@ class Table:
     def deadline(self):
         """The clock time of the next timer event (P2's warning or expiry), or -1."""
         limit = self.rules.turn_timer * 1000
-        if not limit or self.phase != _P_PLAY or self.want or self.debts or self.slap \
-                or self.clock < 0:
+        if not limit or self.phase != _P_PLAY or self.clock < 0 or self._waiting():
             return -1
         if self.warned:
             return self.since + limit + 1  # the first ms past the time (_tick)
@@ -1529,7 +1559,8 @@ class Table:
             return True
         self.finished.append(seat)
         self.out.append((_OUT, seat, len(self.finished)))
-        if self.window == seat:
+        if self.window == seat:  # U1: its window closes, as the record says
+            self.out.append((_UNO_CLOSE, seat))
             self.window = 0
         if self.chain == seat:
             self.chain = 0

@@ -417,7 +417,8 @@ def test_h3_h7_t5_a_winning_4_added_in_a_multi_play_opens_no_slap():
     t = deal({1: "R4 G4", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", multi="same", slap4="yes",
              elimination="yes")
     act(t, "pad R4", "seat 1", "seat 2", "seat 1", "shoe B1", "shoe B2")
-    assert names(act(t, "pad G4")) == ["play", "slap_open", "out"] and t.slap == (1 << 2) | (1 << 3)
+    assert names(act(t, "pad G4")) == ["play", "slap_open", "out", "uno_close"] \
+        and t.slap == (1 << 2) | (1 << 3)
 
 
 def test_s4_no_card_is_on_the_pile_before_the_start_card():

@@ -224,3 +224,60 @@ def test_h4_m3_a_zero_that_is_the_last_card_passes_no_hand():
     t = deal({1: "R0", 2: "G1", 3: "Y1"}, start="R5", zero_rotate="yes", elimination="yes")
     assert names(act(t, "pad R0")) == ["play", "turn", "out"]
     assert hand(t, 2) == ["G1"] and hand(t, 3) == ["Y1"] and t.active == [2, 3]
+
+
+def test_h1_c1_enforce_rejects_a_stacked_w4_from_a_hand_that_holds_the_colour():
+    # stacking=on (W4 on W4) with C1's enforce: a stacked W4 is judged from the hand as any W4
+    # (docs/rules.md, w4_on_d: "With stacking=on … a stacked W4 is judged from the hand"), so
+    # seat 2, holding green after the first W4 named green, may not answer with its W4
+    t = deal({1: "W4 R1 Y6", 2: "W4 G2 Y8", 3: "Y1 Y2 Y3"}, start="B5", stacking="on",
+             w4="enforce")
+    act(t, "pad W4a", "colour G")
+    assert unchanged(t, "pad W4b") == R_W4_ILLEGAL
+    t = deal({1: "W4 R1 Y6", 2: "W4 G2 Y8", 3: "Y1 Y2 Y3"}, start="B5", stacking="on",
+             w4="enforce", misplay=2)
+    act(t, "pad W4a", "colour G")
+    assert names(act(t, "pad W4b")) == ["reject", "penalty"]      # a misplay (P1)
+    # without the colour it stacks; with w4_on_d a W4 that answers is legal whatever the hand
+    t = deal({1: "W4 R1 Y6", 2: "W4 B2 Y8", 3: "Y1 Y2 Y3"}, start="B5", stacking="on",
+             w4="enforce")
+    act(t, "pad W4a", "colour G", "pad W4b")
+    assert names(act(t, "colour Y"))[-1] == "owe" and t.pending == 8
+    t = deal({1: "W4 R1 Y6", 2: "W4 G2 Y8", 3: "Y1 Y2 Y3"}, start="B5", stacking="w4_on_d",
+             w4="enforce")
+    act(t, "pad W4a", "colour G", "pad W4b")
+    assert names(act(t, "colour Y"))[-1] == "owe" and t.pending == 8
+
+
+def test_h2_c1_enforce_rejects_a_jumped_w4_from_a_hand_that_holds_the_colour():
+    # jump_in=actions with C1's enforce: the jumper's W4 is judged from the jumper's hand
+    # against the colour in force when it jumps (docs/rules.md, H2 with wilds)
+    t = deal({1: "W4 B1 Y6", 2: "G1 G2 Y8", 3: "W4 B2 Y9"}, start="R5", jump_in="actions",
+             w4="enforce")
+    act(t, "pad W4a", "colour B")
+    assert unchanged(t, "pad W4b") == R_W4_ILLEGAL
+    t = deal({1: "W4 B1 Y6", 2: "G1 G2 Y8", 3: "W4 R2 Y9"}, start="R5", jump_in="actions",
+             w4="enforce")
+    act(t, "pad W4a", "colour B")
+    assert names(act(t, "pad W4b")) == ["jump_in", "play", "colour_wanted"]
+
+
+def test_h7_m3_m4_a_4_that_wins_the_round_for_the_team_opens_no_slap():
+    # elimination with teams {1, 3} and {2, 4}: seat 3's 4 is the last card of its team still
+    # in, so it wins the round, and a 4 that wins the round opens no slap (docs/rules.md, H7);
+    # the others still held cards, and a slap_open came before the round_over
+    t = deal({1: "R1", 2: "G9", 3: "R4", 4: "BS"}, start="R5", teams=2, elimination="yes",
+             slap4="yes")
+    act(t, "pad R1", "shoe B9")                  # seat 1 out, seat 2 draws: seat 3's turn
+    evs = act(t, "pad R4")
+    assert "slap_open" not in names(evs) and "round_over" in names(evs) and t.slap == 0
+    # the same for a 4 added in a multi-play (H3)
+    t = deal({1: "R1 G1", 2: "G9 G8", 3: "G4 R4", 4: "BS B7"}, start="R5", teams=2,
+             elimination="yes", slap4="yes", multi="same")
+    act(t, "pad R1", "pad G1", "pad G9")         # seat 1 out; seat 2 plays: seat 3's turn
+    assert "slap_open" in names(act(t, "pad G4"))   # not the last card: a slap
+    act(t, "seat 1", "seat 2", "seat 3")         # seat 1 is out: seat 4 slaps last
+    assert t.slap == 0 and t.debts == [[4, 2, W_SLAP]]
+    act(t, "seat 3", "shoe Y1", "shoe Y2")       # seat 3 calls; seat 4 draws its penalty
+    evs = act(t, "pad R4")
+    assert "slap_open" not in names(evs) and "round_over" in names(evs) and t.slap == 0

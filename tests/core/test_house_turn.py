@@ -1,5 +1,7 @@
 """T2, T5, S2, S4 options and P2's turn timer."""
 from kit import act, deal, names, unchanged
+from test_referee import cards_but, hands_of
+from uno.cards import NCARDS, copy_name
 from uno.cards import name
 from uno.events import *
 
@@ -165,3 +167,62 @@ def test_p2_more_than_the_time_costs_not_the_time_itself():
     assert names(act(t, "tick 3000")) == ["timer_warn"]
     assert act(t, "tick 5000") == [] and t.deadline() == 5001
     assert names(act(t, "tick 5001")) == ["penalty"]
+
+
+def test_t2_p1_forced_play_the_drawn_card_must_be_played_while_another_seat_owes_a_misplay():
+    # forced play: seat 1 draws B7, which fits. Seat 2 misplays (P1, 2 cards): play waits
+    # until they are drawn, but the drawn card still fits, so seat 1 may not pass it (it had
+    # been let pass: the card was asked whether it could be played this instant)
+    t = deal({1: "R1 R2", 2: "G1 G2", 3: "Y1 Y2"}, start="B5", forced="yes", misplay=2)
+    act(t, "shoe B7")
+    assert names(act(t, "pad G1")) == ["reject", "penalty"]
+    assert unchanged(t, "seat 1") == R_MUST_PLAY
+    act(t, "shoe Y8", "shoe Y9")                          # seat 2 draws its penalty
+    assert unchanged(t, "seat 1") == R_MUST_PLAY
+    assert names(act(t, "pad B7")) == ["play", "turn"]
+
+
+def test_p2_t4_no_time_runs_while_the_table_asks_for_a_reshuffle():
+    # "its time runs only while nothing else is awaited": the shoe is empty and the table asks
+    # for the pile to be shuffled into it (T4); the turn seat is not the one late (it had been
+    # charged 2 for it). After the shuffle its time starts again
+    hs = hands_of(cards_but(("R5a", "R6a", "B9a")), 7, 15)
+    hs[1] = " ".join(["R6a"] + hs[1].split()[1:])
+    t = deal(hs, start="R5a", dealer=7, turn_timer=5)
+    act(t, "pad R6a")
+    for k in range(2):                           # the shoe's last two cards are drawn
+        seat = t.turn
+        act(t, "shoe " + copy_name([c for c in range(NCARDS) if t.loc[c] == 0][-1]))
+        if t.drawn >= 0:
+            act(t, "seat %d" % seat)
+    assert t.shoe == 0 and t.due and t.deadline() == -1
+    assert act(t, "tick 1000", "tick 60000") == []
+    act(t, "shuffle")
+    assert t.deadline() == 63000
+    assert names(act(t, "tick 65001")) == ["penalty"]
+
+
+def test_p2_t5_no_time_runs_once_the_round_is_won():
+    # seat 1 wins on its D; seat 2 still draws the 2 (T5) for the score, but no turn is left
+    # to play a card in (seed 003: "超過5秒不出牌者"): slow drawing costs no more cards
+    t = deal({1: "R2 RD", 2: "R3 R4"}, start="R5", turn_timer=5)
+    act(t, "pad R2", "seat 1", "pad R3", "seat 2", "pad RD")
+    assert t.pending == 2 and t.deadline() == -1
+    assert act(t, "tick 1000", "tick 60000") == []
+    evs = act(t, "shoe B2", "shoe B3")
+    assert names(evs) == ["draw", "round_over", "score"] and t.scores[1] == 4 + 2 + 3
+
+
+def test_p2_the_time_starts_again_when_the_wait_ends_with_no_tick_meanwhile():
+    # the hub sends a tick only at deadline(), and deadline() is -1 while the table waits (here
+    # for the timer's own penalty): the draw that ends the wait starts the seat's time again.
+    # It had started from the penalty, long past: the hub ticked at once and the seat drew 2
+    # more, and again after each penalty, without a moment to play
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5", turn_timer=5)
+    t.feed((IN_TICK, 0))
+    assert names(list(t.feed((IN_TICK, 5001)))) == ["penalty"] and t.deadline() == -1
+    t.feed((IN_SHOE, b"B8a"), 20000)
+    t.feed((IN_SHOE, b"B9a"), 20001)
+    assert t.turn == 1 and t.deadline() == 23001
+    assert list(t.feed((IN_TICK, 23000))) == []
+    assert names(list(t.feed((IN_TICK, 23001)))) == ["timer_warn"]

@@ -1,5 +1,5 @@
 """U3-U6: false calls, false catches, every catcher, identical last cards."""
-from kit import act, deal, names, unchanged
+from kit import act, deal, names, unchanged, hand
 from uno.events import *
 
 
@@ -118,3 +118,28 @@ def test_u3_m3_a_seat_out_naming_its_colour_pays_nothing_for_a_press():
     assert unchanged(t, "seat 1") == R_NOTHING
     assert unchanged(t, "seat 1 long") == R_NOTHING
     assert names(act(t, "colour G")) == ["colour", "turn"] and t.turn == 2 and t.active == [2, 3]
+
+
+def test_u3_u5_a_catch_too_late_costs_nobody_also_after_a_caught_window_closed():
+    # seat 1's window closes with no call nor catch; it still holds its last card, so a press
+    # may be a catch of it that came too late (seed 000: "若不被及時發現則不可追究"). Seat 2's window
+    # opens, is caught and closes: seat 1 still holds its last card, and a press costs nothing
+    # whatever `catchers` says (with `each` it had cost: seat 2's close cleared seat 1's)
+    for catchers in ("first", "each"):
+        t = deal({1: "R1 R2", 2: "R3 G2", 3: "Y1 Y2", 4: "B1 B2"}, start="R5", false_uno=2,
+                 catchers=catchers)
+        act(t, "pad R1", "pad R3", "seat 4", "shoe B8", "shoe B9", "shoe Y9")
+        assert t.window == 0 and hand(t, 1) == ["R2"]
+        assert unchanged(t, "seat 4") == R_NOTHING, catchers
+
+
+def test_u3_m3_h5_a_seat_laid_down_is_no_late_catch():
+    # elimination: seat 1 does not call, its window closes, then it lays down its last card on
+    # seat 2's 5 (H5) and is out. A press accuses no seat holding a last card in play: a false
+    # call, and it costs (it had been taken for a catch too late of the hand laid down)
+    t = deal({1: "R1 Y5", 2: "G2 G3", 3: "Y1 Y2", 4: "B1 B2"}, start="R9", false_uno=2,
+             sum_win="yes", elimination="yes")
+    act(t, "pad R1", "shoe R5", "pad R5")
+    assert names(act(t, "seat 1 long"))[:2] == ["sum_win", "out"]
+    evs = act(t, "seat 4")
+    assert names(evs) == ["reject", "penalty"] and evs[1][1:] == (4, 2, W_FALSE_UNO)

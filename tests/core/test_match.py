@@ -66,7 +66,7 @@ def test_m3_h3_a_seat_out_on_skips_that_give_it_the_turn_back_passes_it_on():
              multi="same")
     act(t, "pad R9", "pad R1", "pad R2", "pad RS", "seat 1")
     evs = act(t, "pad GS")
-    assert names(evs) == ["play", "skip", "turn", "out", "turn"] and evs[2][1] == 1
+    assert names(evs) == ["play", "skip", "turn", "out", "uno_close", "turn"] and evs[2][1] == 1
     assert t.turn == 2 and t.active == [2, 3] and t.phase == P_PLAY
 
 
@@ -191,3 +191,14 @@ def test_m3_h5_u1_a_sum_win_out_of_turn_leaves_the_uno_window_open():
     act(t, "pad R4")
     assert names(act(t, "seat 2 long")) == ["sum_win", "uno_close", "out", "turn"]
     assert t.window == 0 and t.turn == 3 and unchanged(t, "seat 4") == R_NOTHING
+
+
+def test_m3_h3_u1_a_seat_out_on_a_multi_play_closes_its_window_in_the_record():
+    # elimination: seat 1 plays R7, its second-to-last card (its window opens), then adds G7,
+    # its last, and is out. The window is gone with it; the record says so (uno_close), as it
+    # says of every window it opened: a reader of the record saw it open
+    t = deal({1: "R7 G7", 2: "B2 B3", 3: "Y1 Y2", 4: "G1 G2"}, start="R5", multi="same",
+             elimination="yes")
+    assert names(act(t, "pad R7")) == ["play", "uno_open", "turn"]
+    evs = act(t, "pad G7")
+    assert names(evs) == ["play", "out", "uno_close"] and t.window == 0 and t.active == [2, 3, 4]

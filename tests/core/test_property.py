@@ -6,7 +6,7 @@ holding no card and the right score.
 """
 import sys
 from uno.bot import Bot, Rng
-from uno.cards import NCARDS, points
+from uno.cards import NCARDS, points, name as card_name
 from uno.events import *
 from uno.rules import catalogue, Settings
 from uno.state import snapshot, load
@@ -344,13 +344,23 @@ def ref_match(seed, rounds_wanted):
     while rounds < rounds_wanted:
         inp, evs = bot.step()
         assert not evs or evs[0][0] != REJECT, (inp, evs, seed)
-        for ev in evs:
-            try:
+        rounds += follow(ref, seed, inp, evs)
+
+
+def follow(ref, seed, inp, evs):
+    """Every event of an input through the reference; returns the rounds that ended."""
+    ended = 0
+    for ev in evs + [None]:
+        try:
+            if ev is None:
+                ref.end_input()
+            else:
                 ref.see(ev)
-            except AssertionError as e:
-                raise AssertionError("seed %d: %r at %r: %s" % (seed, inp, ev, e))
-            if ev[0] == ROUND_OVER:
-                rounds += 1
+        except AssertionError as e:
+            raise AssertionError("seed %d: %r at %r: %s" % (seed, inp, ev, e))
+        if ev and ev[0] == ROUND_OVER:
+            ended += 1
+    return ended
 
 
 def test_an_independent_reference_agrees_on_every_event_of_official_tables():
@@ -358,5 +368,121 @@ def test_an_independent_reference_agrees_on_every_event_of_official_tables():
     done = 0
     while done < REF_ROUNDS:
         ref_match(200000 + seed, 3)
+        done += 3
+        seed += 1
+
+
+# ---- the reference with the house rules it knows -------------------------------------------
+
+HOUSE_ROUNDS = 12 if MICRO else 400
+PRESSES = False     # press_all too (slow: a copy of the table per press; for sweeps)
+PRESET = 200        # per mille: a house rule as the house or party preset has it
+# what the reference models (reference.py; of P2 only whose time it is)
+_KNOWN = ("stacking", "jump_in", "multi", "zero_rotate", "sum_win", "slap4", "elimination",
+          "teams", "misplay", "false_uno", "false_catch", "scoring", "turn_timer")
+
+
+def judge_all(t, ref, seed, inp):
+    """Every card of every hand in play: the table takes it on the pad (judge) if and only if
+    the reference would (a rule wrongly refused is found too, not only one wrongly taken)."""
+    if t.phase != P_PLAY:
+        return
+    for s in t.seats:
+        if s in ref.laid:   # H5: the table keeps a laid-down hand where it lies
+            continue
+        assert sorted(t.hands[s]) == sorted(ref.hands[s]), "seed %d: after %r seat %d's hand" % (
+            seed, inp, s)
+    assert [list(d) for d in t.debts] == ref.debts, "seed %d: after %r debts %r, not %r" % (
+        seed, inp, t.debts, ref.debts)
+    for s in ref.active:
+        mine = ref.may_sum(s)
+        assert mine == (t.hand_sum(s) >= 0), "seed %d: after %r seat %d: H5 %r, the table %d" % (
+            seed, inp, s, mine, t.hand_sum(s))
+        for c in t.hands[s]:
+            mine = ref.may_play(s, c)
+            assert mine == (t.judge(s, c)[0] != 0), \
+                "seed %d: after %r seat %d card %s: the reference %s it, the table %r" % (
+                    seed, inp, s, card_name(c), "takes" if mine else "refuses", t.judge(s, c))
+
+
+def _press_outcome(evs):
+    """What a press did, in press_means' words."""
+    if evs[0][0] == UNO_CLOSE:  # (a pass is an act: it closes an open window first)
+        evs = evs[1:]
+    code = evs[0][0]
+    if code == REJECT:
+        if len(evs) > 1 and evs[1][0] == PENALTY:
+            return {W_FALSE_UNO: ("false_uno",), W_FALSE_CATCH: ("false_catch",)}.get(
+                evs[1][3], ("penalty", evs[1][3]))
+        return ("reject", evs[0][1])
+    return {SLAP: ("slap",), SUM_WIN: ("sum",), CHALLENGE: ("challenge",), UNO: ("call",),
+            PASS: ("pass",), CATCH: ("catch",)}.get(code, ("event", code))
+
+
+def press_all(t, ref, seed, inp):
+    """Every seat's short and long press, each on a copy of the table: it does what the
+    reference reads in docs/buttons.md's decision table."""
+    if t.phase != P_PLAY:
+        return
+    snap = snapshot(t)
+    for s in t.seats:
+        for long in (0, 1):
+            evs = list(load(snap, t.registry).feed((IN_SEAT, s, long)))
+            got = _press_outcome(evs)
+            want = ref.press_means(s, long)
+            assert got == want, "seed %d: after %r seat %d %s press: the reference %r, the " \
+                "table %r" % (seed, inp, s, "long" if long else "short", want, got)
+
+
+def house_match(seed, rounds_wanted, judge_every=0):
+    """Tables with house rules switched on at random, checked event by event by reference.py;
+    the players make mistakes too (P1, U3, U4), but change no rule. judge_every: every so
+    many inputs, judge_all."""
+    rng = Rng(seed)
+    nseats = 2 + rng.below(9)
+    seats = []
+    while len(seats) < nseats:
+        s = 1 + rng.below(MAX_SEAT)
+        if s not in seats:
+            seats.append(s)
+    rules = random_settings(rng, seats)
+    defaults = Settings()
+    party = Settings({"preset": rng.pick(("house", "party"))})
+    for k in _HOUSE:
+        if k not in _KNOWN or rng.chance(400):
+            setattr(rules, k, getattr(defaults, k))
+        if rng.chance(PRESET):  # a game night's preset, most of it
+            setattr(rules, k, getattr(party, k))
+    t = Table(rules)
+    ref = Reference(rules, [])
+    bot = Bot(t, seats, seed=seed, mistakes=rng.pick((0, 20, 80, 200)), call=rng.below(1000),
+              catch=rng.below(1000), challenge=rng.below(1000),
+              tick=rng.pick((0, 100)) if rules.turn_timer else 0)
+    rounds = steps = 0
+    while rounds < rounds_wanted:
+        inp = bot.next_input()
+        if inp[0] == IN_RULE:
+            continue
+        evs = list(t.feed(inp, bot.clock if bot.p_tick else -1))  # (as bot.step)
+        bot.keep(evs)
+        steps += 1
+        # (elimination with stacking and rotating hands makes long rounds: 44,424 inputs once)
+        assert steps < 5 * STEP_CAP * rounds_wanted, "round does not end (seed %d)" % seed
+        assert bot.last_mistake or not evs or evs[0][0] != REJECT, (inp, evs, seed)
+        rounds += follow(ref, seed, inp, evs)
+        for i in range(len(evs)):
+            if evs[i][0] == ROUND_OVER:
+                check_round(t, evs, i)
+        if judge_every and steps % judge_every == 0:
+            judge_all(t, ref, seed, inp)
+            if PRESSES:
+                press_all(t, ref, seed, inp)
+
+
+def test_h1_h2_h3_h4_h5_h7_m3_m4_p1_u3_u4_the_reference_agrees_on_house_tables():
+    seed = 1
+    done = 0
+    while done < HOUSE_ROUNDS:
+        house_match(300000 + seed, 3, 7)
         done += 3
         seed += 1
