@@ -325,10 +325,8 @@ class Table:
         """
         out = self.out
         del out[:]
-        if ms >= 0:  # _time, inline: the hub feeds every input with its time
-            if ms < self.clock or self.clock < 0:
-                self.since = ms
-            self.clock = ms
+        if ms >= 0:
+            self._time(ms)
         try:  # (kind, argument, ...): every input but a shuffle
             kind = inp[0]
             a = inp[1]
