@@ -43,6 +43,7 @@ PROPERTY = (
     ("play_match", _property("play_match")),
     ("live_match", _property("live_match")),
     ("ref_match", _property("ref_match")),
+    ("house_match", _property("house_match")),
 )
 SOAKS = (
     ("boot_cuts", _soak("test_boot_soak", "_soak")),

@@ -1213,7 +1213,9 @@ class Table:
     def _waiting(self):
         """P2: the turn seat is not free to act: the table asks for a colour, penalty draws,
         slaps or a reshuffle (T4), or the round is won (T5's draws: no turn is left)."""
-        return self.want or self.debts or self.slap or self.due or self._done()
+        # (in play a round is won with a turn left only while its D or W4 is drawn: pending)
+        return self.want or self.debts or self.slap or self.due or \
+            (self.pending and self._done())
 
     def _tick(self, ms):
         """P2: time comes in as ticks; the turn seat has turn_timer seconds to act."""
