@@ -24,6 +24,17 @@ ROUNDS = 60 if MICRO else 2500
 ROUND_CAP = 200000
 
 
+def random_seats(rng):
+    """2 to 10 distinct seats, in the order they join."""
+    nseats = 2 + rng.below(9)
+    seats = []
+    while len(seats) < nseats:
+        s = 1 + rng.below(MAX_SEAT)
+        if s not in seats:
+            seats.append(s)
+    return seats
+
+
 def random_settings(rng, seats):
     nseats = len(seats)
     values = {}
@@ -128,12 +139,7 @@ def see_rounds(t, evs, laid):
 
 def play_match(seed, rounds_wanted):
     rng = Rng(seed)
-    nseats = 2 + rng.below(9)
-    seats = []
-    while len(seats) < nseats:
-        s = 1 + rng.below(MAX_SEAT)
-        if s not in seats:
-            seats.append(s)
+    seats = random_seats(rng)
     t = Table(random_settings(rng, seats))
     bot = Bot(t, seats, seed=seed, mistakes=rng.pick((0, 30, 150)),
               call=rng.below(1000), catch=rng.below(1000), challenge=rng.below(1000),
@@ -231,12 +237,7 @@ def live_match(seed, rounds_wanted):
     """A random legal player and a referee who changes any rule between rounds and while
     the players draw for dealer; the settings at the start may not fit the seats."""
     rng = Rng(seed)
-    nseats = 2 + rng.below(9)
-    seats = []
-    while len(seats) < nseats:
-        s = 1 + rng.below(MAX_SEAT)
-        if s not in seats:
-            seats.append(s)     # joining in any order: play goes by seat number
+    seats = random_seats(rng)  # joining in any order: play goes by seat number
     values = random_settings(rng, seats).as_dict()
     if rng.chance(200):
         values["first_dealer"] = 1 + rng.below(MAX_SEAT)    # maybe a seat not in the game
@@ -326,12 +327,7 @@ _HOUSE = ("stacking", "jump_in", "multi", "zero_rotate", "sum_win", "slap4", "el
 def ref_match(seed, rounds_wanted):
     """Official tables (with their options) checked event by event by reference.py."""
     rng = Rng(seed)
-    nseats = 2 + rng.below(9)
-    seats = []
-    while len(seats) < nseats:
-        s = 1 + rng.below(MAX_SEAT)
-        if s not in seats:
-            seats.append(s)
+    seats = random_seats(rng)
     rules = random_settings(rng, seats)
     defaults = Settings()
     for k in _HOUSE:
@@ -439,12 +435,7 @@ def house_match(seed, rounds_wanted, judge_every=0):
     the players make mistakes too (P1, U3, U4), but change no rule. judge_every: every so
     many inputs, judge_all."""
     rng = Rng(seed)
-    nseats = 2 + rng.below(9)
-    seats = []
-    while len(seats) < nseats:
-        s = 1 + rng.below(MAX_SEAT)
-        if s not in seats:
-            seats.append(s)
+    seats = random_seats(rng)
     rules = random_settings(rng, seats)
     defaults = Settings()
     party = Settings({"preset": rng.pick(("house", "party"))})

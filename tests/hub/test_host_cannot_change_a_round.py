@@ -16,8 +16,8 @@ from uno.state import snapshot
 UID = b"\x04\x01\x02\x03\x04\x05\x06"
 
 
-def hub_at(path=None, settings=None):
-    h = Hub(FakeBoard(), logkit.log(path or logkit.fresh()))
+def hub_at(path=None, settings=None, board=None):
+    h = Hub(board or FakeBoard(), logkit.log(path or logkit.fresh()))
     h.start(settings)
     return h
 
@@ -47,10 +47,10 @@ def in_draw_for_dealer():
     return h
 
 
-def in_round():
+def in_round(board=None):
     """A hub in a round's play, its last input a card played or drawn (its take-back moves it)."""
     settings, inputs = game(rounds=0, extra=80)
-    h = hub_at(settings=settings)
+    h = hub_at(settings=settings, board=board)
     for ms, inp in inputs:
         h.board.clock = ms
         h.feed(inp)

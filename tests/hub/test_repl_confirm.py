@@ -5,7 +5,7 @@ import json
 
 import logkit
 from esp32kit import Rig
-from hubkit import FakeBoard, game
+from hubkit import FakeBoard
 from board import pins
 from hub.app import Hub, REPL_MS, ASK_MS, AGREE_MS
 from hub.esp32 import CONFIRM_MS
@@ -13,7 +13,7 @@ from hub.handler import LinkHandler
 from hub.serial import Serial
 from link import frame as fr
 from link.server import LinkServer
-from uno.events import P_PLAY, PLAY, DRAW
+from test_host_cannot_change_a_round import in_round
 from uno.state import snapshot
 
 YELLOW, GREEN = pins.COLOUR_BUTTON_BITS[1], pins.COLOUR_BUTTON_BITS[2]
@@ -30,16 +30,6 @@ class Host:
         return f[2], f[3].decode()
 
 
-def in_round(board=None):
-    settings, inputs = game(rounds=0, extra=80)
-    h = Hub(board or FakeBoard(), logkit.log(logkit.fresh()))
-    h.start(settings)
-    for ms, inp in inputs:
-        h.board.clock = ms
-        h.feed(inp)
-        if h.table.phase == P_PLAY and any(e[0] in (PLAY, DRAW) for e in h.events):
-            return h
-    raise AssertionError("the game never got to a play")
 
 
 def done(h):
