@@ -22,9 +22,13 @@ compare per input too: 64.0 k instructions an input at c6af61c, 36.0 k now. On 2
 23:00, after the players' one-digit generator, their unordered shoe (a read takes a card left at
 random: no 108-card shuffle a round) and cheaper look-ups, instructions an input at c6af61c /
 now: official 4 players 46.8 k / 22.8 k (2.05x), 2 players 49.5 k / 23.7 k (2.09x), every house
-rule 63.6 k / 30.9 k (2.06x). The rounds' lengths differ by seed far more than by code (four
+rule 63.6 k / 30.9 k (2.06x; 32.8 k, 1.94x, after that night's P2 fixes: the timer asks at each
+input whether the table waits). The rounds' lengths differ by seed far more than by code (four
 seeds of 1,000 rounds: 122-128 inputs, 4 players), and the rules fixed since make house rounds
-longer (202 inputs at c6af61c, 227 now, the same four seeds): a round, 2.08x, 2.04x and 1.82x.
+longer (202 inputs at c6af61c, 227 now, the same four seeds): a round, 2.08x, 2.04x and 1.73x.
+CPU time moves less than instructions (`--compare 7 300`, a helper's job running: 1.72x, 1.81x,
+1.68x): CPython's time goes with the bytecodes dispatched more than with the instructions, and
+most of the instructions saved were C loops (the long division).
 
 Peer: bench/peers/peer_bench.py (`make bench-peers`) plays RLCard 1.2.0's UNO env, 2 random
 players, interleaved with ours, in CPU time: RLCard steps about 800-900 games a second here
