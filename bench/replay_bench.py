@@ -163,8 +163,9 @@ def compare(pairs):
     import os
     import statistics
     import subprocess
-    interpreters = (("cpython", [sys.executable], 40),
-                    ("micropython", [".venv/bin/micropython", "-X", "heapsize=8m"], 20))
+    # passes a run: about a second of CPU each (a run of 0.2 s spread its median by a fourth)
+    interpreters = (("cpython", [sys.executable], 200),
+                    ("micropython", [".venv/bin/micropython", "-X", "heapsize=8m"], 60))
     for iname, cmd, passes in interpreters:
         engines = (("base " + BASE, base_tree()), ("this tree", "firmware"))
         if iname == "micropython":  # the marked methods: native as frozen, bytecode as copied
