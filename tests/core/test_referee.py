@@ -210,6 +210,17 @@ def test_t4_the_table_says_when_the_pile_must_be_shuffled():
     assert names(evs) == ["shuffle"] and evs[0][1] == 1 and not t.due
 
 
+def test_t4_the_reshuffle_names_the_seat_that_draws_next():
+    # the shoe holds B9a and G3a, neither fits R6a: seats 2 and 3 draw them and pass, and the
+    # table asks for the pile for seat 4, the next to draw
+    cards = cards_but(("R5a", "R6a", "B9a", "G3a"))
+    t = deal(hands_of(["R6a"] + cards, 7, 15), start="R5a", dealer=7)
+    act(t, "pad R6a", "shoe B9a")
+    evs = act(t, "shoe G3a")
+    assert t.shoe == 0 and t.turn == 4 and t.drawer() == 4
+    assert [e for e in evs if e[0] == RESHUFFLE] == [(RESHUFFLE, 4)]
+
+
 def test_m1_the_active_colour_follows_the_winning_play():
     t = deal({1: "G5", 2: "B1", 3: "Y1"}, start="R5")
     act(t, "pad G5")
