@@ -37,6 +37,14 @@ def _col(card):
 _TURN, _JUMP, _MORE = 1, 2, 3   # a play on its turn, a jump-in (H2), one more card (H3)
 
 
+def team_of(teams, seats, seat):
+    """M4: seat's team, the seats of the table i, i + teams, ... (seats ascending)."""
+    if not teams:
+        return [seat]
+    i = seats.index(seat) % teams
+    return [s for k, s in enumerate(seats) if k % teams == i]
+
+
 class Reference:
     def __init__(self, rules, seats):
         self.rules = rules
@@ -78,11 +86,7 @@ class Reference:
         return order[(order.index(seat) + k * self.dir) % len(order)]
 
     def team(self, seat):
-        n = self.rules.teams
-        if not n:
-            return [seat]
-        i = self.seats.index(seat) % n
-        return [s for k, s in enumerate(self.seats) if k % n == i]
+        return team_of(self.rules.teams, self.seats, seat)
 
     def decides(self, seat):
         """Does seat, out of cards, end the round? (T5; M3: one seat left; M3 with M4: its

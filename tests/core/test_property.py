@@ -12,7 +12,7 @@ from uno.rules import catalogue, Settings
 from uno.state import snapshot, load
 from uno.table import Table, SHOE, PILE, ASIDE, MAX_SEAT
 from kit import expected_reject, deal, act, hand
-from reference import Reference
+from reference import Reference, team_of
 
 MICRO = sys.implementation.name == "micropython"
 ROUNDS = 60 if MICRO else 2500
@@ -83,11 +83,7 @@ def costs(t, evs):
 
 
 def team(t, seat):
-    n = t.rules.teams
-    if not n:
-        return [seat]
-    i = t.seats.index(seat) % n
-    return [s for k, s in enumerate(t.seats) if k % n == i]
+    return team_of(t.rules.teams, t.seats, seat)
 
 
 def check_round(t, evs, i, laid=0):
