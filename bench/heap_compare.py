@@ -38,9 +38,12 @@ def base_mpy():
 
 
 def image(path):
-    """path's .mpy files as a ROMFS image (mpremote romfs build), made once beside it."""
+    """path's .mpy files as a ROMFS image (mpremote romfs build), beside it; made again when
+    a file under path is newer (tools/build_mpy.py rewrites build/mpy)."""
     out = path.rstrip("/") + ".romfs"
-    if not os.path.exists(out):
+    made = os.path.getmtime(out) if os.path.exists(out) else -1
+    newest = max(os.path.getmtime(os.path.join(d, f)) for d, _, fs in os.walk(path) for f in fs)
+    if newest >= made:
         subprocess.run([os.path.join(ROOT, ".venv", "bin", "mpremote"), "romfs", "--no-mpy",
                         "-o", out, "build", path], check=True, capture_output=True)
     return out
@@ -49,7 +52,8 @@ def image(path):
 def measure(path, rounds, label, romfs=False):
     """{row: bytes} from one bench/heap.py run with the engine on path (romfs: from its image)."""
     if romfs:
-        argv = [MPY, "-X", "heapsize=256k", "tools/romrun.py", "--say", image(path), "heap",
+        # the image sits in the heap here (taken off below), the players too while they write
+        argv = [MPY, "-X", "heapsize=384k", "tools/romrun.py", "--say", image(path), "heap",
                 str(rounds), label]
         env = dict(os.environ, MICROPYPATH="bench:.frozen")
     else:
