@@ -83,8 +83,13 @@ def test_a_view_says_whose_turn_top_card_colour_hand_sizes_and_the_uno_window():
     b = Board("0123456789abcdef", "hall")
     with open(EXAMPLES[1]) as f:
         lines = f.read().splitlines()
-    b.replay(lines[:60])
+    k = 60  # well into the round, at a moment with a colour to show (no wild's pending)
+    b.replay(lines[:k])
     t = b.run.table
+    while t.colour < 0:
+        b.replay(lines[k:k + 1])
+        k += 1
+        t = b.run.table
     v = b.view()
     assert v["turn"] == "seat %d" % t.turn and v["phase"] == "play"
     assert [s["cards"] for s in v["seats"]] == [len(t.hands[s]) for s in t.seats]
@@ -94,7 +99,7 @@ def test_a_view_says_whose_turn_top_card_colour_hand_sizes_and_the_uno_window():
     run = Replay()
     for _, _, evs in run.run(lines):
         pass
-    b.replay(lines[60:])
+    b.replay(lines[k:])
     rows, series = tally([b])
     assert sum(r["points"] for r in rows) == sum(s["round_points"] for s in series) > 0
     assert rows[0]["player"] == "seat %d @ hall" % run.table.winner
