@@ -3,7 +3,7 @@ the official rules, and a 4-player round under the `party` preset (every house r
 
 Random players (uno.bot) make the inputs, a few of them bad, so that a replay shows the table's
 answers too. Seeds are picked so that each round shows a catch, a W4 challenge and rejections.
-Run: make examples
+Run: make examples (python tools/make_examples.py [DIR]: into DIR instead of examples/)
 """
 import os
 import sys
@@ -37,8 +37,8 @@ def one_round(seats, seed, mistakes, settings=None):
             return lines, seen
 
 
-def main():
-    os.makedirs(OUT, exist_ok=True)
+def main(out=OUT):
+    os.makedirs(out, exist_ok=True)
     party = {"preset": "party"}
     for name, seats, mistakes, settings, wanted in (
             ("round-2p", [1, 2], 15, None, {CATCH, CHALLENGE, REJECT}),
@@ -49,7 +49,7 @@ def main():
             lines, seen = one_round(seats, seed, mistakes, settings)
             if wanted <= seen and len(lines) < 400:
                 break
-        path = os.path.join(OUT, name + ".jsonl")
+        path = os.path.join(out, name + ".jsonl")
         with open(path, "w") as f:
             f.write(script.dumps({"settings": settings or {}}) + "\n")
             for d in lines:
@@ -58,4 +58,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    main(*sys.argv[1:2])
