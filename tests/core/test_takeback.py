@@ -4,7 +4,7 @@ from uno.bot import Bot
 from uno.events import (IN_SHOE, IN_PAD, IN_SEAT, IN_COLOUR, IN_SHUFFLE, IN_TICK, IN_RULE,
                         IN_UNDO, REJECT, UNDO, CARD_BACK, RULE, JOIN, LEAVE, R_UNDO_PAST, R_BAD_INPUT,
                         P_LOBBY, P_DRAWOFF, P_DEALER, P_DEAL, P_START, P_PLAY, P_ROUND_OVER,
-                        IN_PLAYER, PLAYER, W_SLOW)
+                        IN_PLAYER, PLAYER, W_SLOW, SHUFFLE)
 from uno.record import Replay, from_words
 from uno.rules import Settings
 from uno.script import dumps, input_dict, to_input
@@ -394,6 +394,22 @@ def test_taking_back_a_reshuffle_and_a_timer_tick():
     settings = {"preset": "party", "hand_size": 4, "turn_timer": 3}
     stream, _ = _night(settings, [1, 2, 3], 1, 1, False, tick=300)
     assert _take_back_each(settings, stream, IN_TICK, P_PLAY) >= 1  # P2: a warning, a penalty
+
+
+def test_t4_a_reshuffle_of_25_cards_is_taken_back_like_any_other():
+    """A reshuffle's SHUFFLE event carries its count, and 25 is REJECT's code: the reshuffle is
+    still an accepted input, kept for the take-back (the seed was picked for a 25-card one)."""
+    settings = {"draw": "until", "hand_size": 15}
+    stream, _ = _night(settings, [1, 2, 3, 4, 5, 6], 108, 1, False)
+    found = 0
+    for j in range(len(stream)):
+        if stream[j][0][0] == IN_SHUFFLE and stream[j][3] == P_PLAY:
+            t = _fed(settings, stream, j)
+            if list(t.feed(stream[j][0], stream[j][1])) == [(SHUFFLE, REJECT)]:
+                assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+                assert _same(_state(t), _state(_fed(settings, stream, j))), j
+                found += 1
+    assert found, "no 25-card reshuffle in this stream any more: pick another seed"
 
 
 def test_a_pack_names_the_fields_it_packed_when_they_change():
