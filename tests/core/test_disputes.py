@@ -35,3 +35,18 @@ def test_m2_m4_losers_scoring_with_teams_counts_the_team_as_one():
     assert evs[-3][1:] == (1, 8 + 6)
     assert [e[1:] for e in evs[-2:]] == [(2, 14), (4, 14)]
     assert t.scores[1] == t.scores[3] == 0
+
+
+# ---- T2 with the house rules ------------------------------------------------------------
+
+def test_t2_h1_forced_play_does_not_oblige_a_stack():
+    """Forced play and stacking: the seat owing a D's 2 may draw them though it holds a D."""
+    # seed 002: "轮序的下家可以出+2牌来累加" (may); seed 001: "当被+2、+4罚抽牌时，要从牌堆顶抽取对应的
+    # 牌，且不能再出牌": the penalty draw is no choice of the turn's (docs/rules.md)
+    t = deal({1: "RD R1 R2", 2: "BD G2 G3", 3: "Y1 Y2 Y3"}, start="R5", forced="yes",
+             stacking="on")
+    act(t, "pad RD")
+    act(t, "shoe B1")
+    evs = act(t, "shoe B2")
+    assert names(evs) == ["draw", "skip", "turn"] and t.turn == 3
+    assert "BD" in hand(t, 2)
