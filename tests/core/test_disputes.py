@@ -50,3 +50,18 @@ def test_t2_h1_forced_play_does_not_oblige_a_stack():
     evs = act(t, "shoe B2")
     assert names(evs) == ["draw", "skip", "turn"] and t.turn == 3
     assert "BD" in hand(t, 2)
+
+
+# ---- P1: what a misplay is --------------------------------------------------------------
+
+def test_p1_u3_a_card_read_while_a_penalty_is_drawn_waits_and_costs_nothing():
+    """A card read while a seat draws a penalty waits, from the debtor too: no misplay cost."""
+    # seed 001: "罚抽牌2张（可以出牌）": the penalty is drawn, then play goes on (docs/rules.md)
+    t = deal({1: "R1 R2 R3", 2: "G1 G2 G3", 3: "Y1 Y2 Y3"}, start="R5", misplay=2,
+             false_uno=2)
+    act(t, "seat 2")                            # a false call: seat 2 owes 2
+    assert unchanged(t, "pad R1") == R_WAIT_DRAW   # the turn seat's card waits
+    assert unchanged(t, "pad G1") == R_WAIT_DRAW   # the debtor's card waits
+    assert t.debts == [[2, 2, W_FALSE_UNO]]
+    act(t, "shoe B8", "shoe B9")
+    assert names(act(t, "pad R1")) == ["play", "turn"]
