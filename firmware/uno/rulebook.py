@@ -27,7 +27,7 @@ RULE_TEXT = {
     "sum_win": "yes: a seat whose numbers add up to the number just played may win at once",
     "slap4": "yes: a played 4 makes every seat slap its button; the last draws 2",
     "scoring": "winner: the winner scores the other hands; losers: each loser adds its own "
-               "hand, first to the target loses and the lowest wins",
+               "hand (with teams, its team's), first to the target loses and the lowest wins",
     "elimination": "yes: a seat with no cards leaves and the round goes on until one is left",
     "teams": "number of teams of partners sitting apart (0: none; 1 is refused); a member "
              "going out wins for the team",

@@ -1083,13 +1083,21 @@ class Table:
         """U3: a press that means nothing is a UNO call; not down to a last card, it costs.
         Not while the seat whose window closed uncalled still holds its last card: the press
         may be a catch that came too late, and then nobody pays (U2, seed 000: 若不被及時發現則不
-        可追究)."""
+        可追究); nor while a seat just caught still holds its last card (a second catcher)."""
         cost = self.rules.false_uno
         self._reject(_R_NOTHING, s, -1)
+        if not cost or self._is_last(s):
+            return
         late = self.late
-        if cost and not self._is_last(s) and not (late and late != s and late in self.active
-                                                  and self._is_last(late)):
-            self._penalty(s, cost, _W_FALSE_UNO)
+        if late and late != s and late in self.active and self._is_last(late):
+            return
+        for d in self.debts:
+            # a seat just caught (catchers=first closed its window) that has not drawn its 2
+            # yet: it had not called and holds its last card, so this press is a second catch,
+            # too late, not a false call (U4 asks that the accused called or holds no last card)
+            if d[2] == _W_CAUGHT and d[0] != s and self._is_last(d[0]):
+                return
+        self._penalty(s, cost, _W_FALSE_UNO)
 
     def _penalty(self, seat, n, why):
         """A penalty draw; one debt per seat and reason, so that repeated presses add up
@@ -1624,7 +1632,11 @@ class Table:
         out.append((_ROUND_OVER, winner, pts))
         if rules.scoring == "losers":  # M2: each loser adds its own hand
             for s in losers:
-                self.scores[s] += self._hand_points(s)
+                add = 0
+                for m in self.team(s):  # M4: its team's hands (seed 002: 以队为单位来进行计算)
+                    if m in losers:
+                        add += self._hand_points(m)
+                self.scores[s] += add
                 out.append((_SCORE, s, self.scores[s]))
         else:
             for s in mates:

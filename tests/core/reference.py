@@ -155,6 +155,11 @@ class Reference:
             return True
         return self.jumps(seat, card)
 
+    def caught_last(self, seat):
+        """U2: another seat was caught and still holds its last card (its 2 not drawn yet): a
+        press is a second catch, too late, and costs nobody (catchers=first)."""
+        return any(d[2] == W_CAUGHT and d[0] != seat and self.is_last(d[0]) for d in self.debts)
+
     def is_last(self, seat):
         """U1 (U6): one card left, or (U6) only identical cards."""
         hand = self.hands[seat]
@@ -196,7 +201,7 @@ class Reference:
             return ("false_catch",) if self.rules.false_catch else ("reject", R_CALLED)
         if self.rules.false_uno and not self.is_last(seat) and not (
                 self.late and self.late != seat and self.late in self.active and
-                self.is_last(self.late)):
+                self.is_last(self.late)) and not self.caught_last(seat):
             return ("false_uno",)
         return ("reject", R_NOTHING)
 
@@ -722,6 +727,7 @@ class Reference:
             assert rej[2] == seat and len(self.hands[seat]) != 1, ("false uno of a last card",)
             assert not (self.late and len(self.hands[self.late]) == 1), \
                 ("a late catch costs nobody", seat, self.late)
+            assert not self.caught_last(seat), ("a second catch costs nobody", seat)
         elif why == W_FALSE_CATCH:
             assert rej and rej[1] == R_CALLED and n == self.rules.false_catch, ("false catch",)
             assert rej[2] == seat and self.window and self.called, ("false catch", seat)

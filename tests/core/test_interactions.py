@@ -59,17 +59,18 @@ def test_h4_u1_a_zero_that_rotates_closes_the_window_it_opened():
 
 
 def test_h5_t5_a_sum_win_waives_only_the_winners_own_draws():
-    # seat 1 plays R4 and is caught; seat 3, which owes 2 for a false call, holds Y1 Y3 (4 = 4)
-    # and still wins at once (seed 000: 可以無視任何情況，攤牌勝出): its own 2 are void. Seat 1's
-    # 2 were owed before the round ended: they are drawn and count (T5)
-    t = deal({1: "R4 G7", 2: "G1 G2", 3: "Y1 Y3"}, start="R5", sum_win="yes", false_uno=2)
-    act(t, "pad R4", "seat 2")
-    assert t.debts == [[1, 2, W_CAUGHT]]
-    act(t, "seat 3")  # seat 3 holds two cards: a false call
+    # seat 1 plays R4 and calls; seats 2 and 3 catch it all the same (false catches, 2 each).
+    # Seat 3, which owes 2, holds Y1 Y3 (4 = 4) and still wins at once (seed 000:
+    # 可以無視任何情況，攤牌勝出): its own 2 are void. Seat 2's 2 were owed before the round
+    # ended: they are drawn and count (T5)
+    t = deal({1: "R4 G7", 2: "G1 G2", 3: "Y1 Y3"}, start="R5", sum_win="yes", false_catch=2)
+    act(t, "pad R4", "seat 1", "seat 2")
+    assert t.debts == [[2, 2, W_FALSE_CATCH]]
+    act(t, "seat 3")
     assert t.owes(3) == 2
-    evs = act(t, "seat 3 long")
-    assert names(evs) == ["sum_win", "waive"] and evs[1][1:] == (3, 2)
-    assert t.laid == 3 and t.debts == [[1, 2, W_CAUGHT]] and t.drawer() == 1
+    evs = act(t, "seat 3 long")                 # (the round is over: seat 1's window closes)
+    assert names(evs) == ["sum_win", "waive", "uno_close"] and evs[1][1:] == (3, 2)
+    assert t.laid == 3 and t.debts == [[2, 2, W_FALSE_CATCH]] and t.drawer() == 2
     assert unchanged(t, "seat 3") == R_NOTHING  # the winner is out of the round: no cost
     assert unchanged(t, "pad G1") == R_WAIT_DRAW
     evs = act(t, "shoe B2", "shoe B9")
