@@ -1,6 +1,7 @@
 """Disputed table situations, one test each, named after the rule ids they decide (the seeds'
 words and docs/rules.md say why). Situations already pinned elsewhere are not repeated."""
 from kit import act, deal, names, unchanged, hand
+from uno.cards import DECK
 from uno.events import *
 
 
@@ -65,3 +66,229 @@ def test_p1_u3_a_card_read_while_a_penalty_is_drawn_waits_and_costs_nothing():
     assert t.debts == [[2, 2, W_FALSE_UNO]]
     act(t, "shoe B8", "shoe B9")
     assert names(act(t, "pad R1")) == ["play", "turn"]
+
+
+# ---- S4: start cards with two players ---------------------------------------------------
+
+def test_s4_t3_a_skip_start_card_with_two_players_lets_the_dealer_play_first():
+    """Two players, S turned up: the player left of the dealer is skipped, the dealer plays."""
+    # seed 004: "【阻挡牌】…如果这张牌在一开始就被翻开，则第一位玩家（发牌者左边的玩家）停止出牌一次"
+    t = deal({1: "R1 R2", 2: "R7 G2"}, start="RS")      # seat 2 deals, seat 1 is first
+    assert t.turn == 2
+    assert unchanged(t, "pad R1") == R_NOT_TURN
+    assert names(act(t, "pad R7")) == ["play", "uno_open", "turn"] and t.turn == 1
+
+
+def test_s4_t3_a_draw_two_start_card_with_two_players():
+    """Two players, D turned up: the first player draws 2 and is skipped; the dealer plays."""
+    # seed 004: "如果这张牌在一开始就被翻开，则第一位玩家必须罚抽2张牌，并且停止出牌一次"
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="RD")
+    assert t.turn == 1 and t.pending == 2
+    act(t, "shoe B1")
+    assert names(act(t, "shoe B2")) == ["draw", "skip", "turn"] and t.turn == 2
+    assert hand(t, 1) == ["B1", "B2", "R1", "R2"]
+
+
+# ---- T3 with two players ----------------------------------------------------------------
+
+def test_t3_h6_a_draw_two_with_two_players_lets_its_player_play_again():
+    """Two players: after a D the other draws 2 and loses its turn, so the D's player plays again."""
+    # seed 000: "Draw two 下位玩者停止出牌一次，並罰抽2張牌"; with two seats the next after the
+    # victim is the D's player
+    t = deal({1: "RD R1 R2", 2: "G1 G2 G3"}, start="R5")
+    act(t, "pad RD", "shoe B1")
+    assert names(act(t, "shoe B2")) == ["draw", "skip", "turn"] and t.turn == 1
+    assert names(act(t, "pad R1")) == ["play", "uno_open", "turn"]
+
+
+def test_c1_t3_two_players_a_lost_challenge_gives_the_w4s_player_the_turn_again():
+    """Two players, a legal W4 challenged: the challenger draws 6, skipped; the W4's player plays."""
+    # seed 004: "提出质疑者就会被罚抽4张牌，并在加抽2张牌"; seed 001: "检举失败，则被跳过回合"
+    t = deal({1: "W4 G2 G4", 2: "G1 G3 G5"}, start="R5")
+    act(t, "pad W4", "colour G")
+    evs = act(t, "seat 2 long")
+    assert evs[0][1:] == (2, 1, V_LEGAL) and t.pending == 6
+    for c in ("B1", "B2", "B3", "B4", "B5"):
+        act(t, "shoe " + c)
+    assert names(act(t, "shoe B6")) == ["draw", "skip", "turn"] and t.turn == 1
+    assert len(t.hands[2]) == 9
+
+
+# ---- U1-U2: when the window is open -------------------------------------------------------
+
+def test_u1_a_wild_as_second_to_last_card_may_be_called_before_or_after_its_colour():
+    """W as second-to-last card: the window opens with the play; the call counts before the colour or after."""
+    # seed 001: "当你在打剩1张牌的时候（即打出倒数第2张牌），喊出UNO"; the colour is part of the same
+    # play, and the next player has not acted yet (seed 000: "在下位玩者發牌前")
+    t = deal({1: "W R2", 2: "G1 G2", 3: "Y1 Y2"}, start="R5")
+    assert names(act(t, "pad W")) == ["play", "uno_open", "colour_wanted"]
+    assert names(act(t, "seat 1")) == ["uno"]
+    act(t, "colour G")
+    assert unchanged(t, "seat 3") == R_CALLED            # no catch after the call
+    t = deal({1: "W R2", 2: "G1 G2", 3: "Y1 Y2"}, start="R5")
+    act(t, "pad W", "colour G")
+    assert t.window == 1 and names(act(t, "seat 1")) == ["uno"]
+
+
+def test_u2_a_wild_as_second_to_last_card_caught_before_its_colour():
+    """W as second-to-last, caught while its colour is wanted: the player draws 2; the colour stands once named."""
+    # seed 001: "其他玩家可在下一张牌被打出之前指明，此时被指明的玩家罚抽牌2张"; play waits for them
+    t = deal({1: "W R2", 2: "G1 G2", 3: "Y1 Y2"}, start="R5")
+    act(t, "pad W")
+    assert names(act(t, "seat 3")) == ["catch", "uno_close", "penalty"]
+    assert names(act(t, "colour G")) == ["colour", "turn"] and t.turn == 2
+    assert unchanged(t, "pad G1") == R_WAIT_DRAW
+    act(t, "shoe B1", "shoe B2")
+    assert hand(t, 1) == ["B1", "B2", "R2"] and t.colour == 2
+    assert names(act(t, "pad G1")) == ["play", "uno_open", "turn"]
+
+
+def test_u1_u2_after_a_skip_the_skipped_seat_and_the_next_may_still_catch():
+    """S as second-to-last card: the skipped seat does not act, so the window stays open until the seat after it plays or draws."""
+    # seed 001: "在下一张牌被打出之前"; seed 004: "轮到对方下家出牌包含自【牌库】取牌或自他手中的牌"
+    for catcher in (2, 3):
+        t = deal({1: "RS R1", 2: "G1 G3", 3: "Y1 Y2"}, start="R5")
+        act(t, "pad RS")
+        assert t.turn == 3 and t.window == 1
+        evs = act(t, "seat %d" % catcher)
+        assert names(evs) == ["catch", "uno_close", "penalty"] and evs[0][1:] == (catcher, 1)
+    t = deal({1: "RS R1", 2: "G1 G3", 3: "Y1 Y2"}, start="R5")
+    act(t, "pad RS", "shoe B1")                       # seat 3 draws: too late now
+    assert t.window == 0 and unchanged(t, "seat 2") == R_NOTHING
+
+
+def test_u1_t3_a_draw_two_as_second_to_last_card_the_victims_first_draw_closes_the_window():
+    """D as second-to-last card: the next seat's drawing of the 2 is its act, so it closes the window."""
+    # seed 004: "玩家也不能在轮到对方下家出牌之后检举他…轮到对方下家出牌包含自【牌库】取牌" — the next
+    # seat takes cards from the shoe (docs/rules.md, U1)
+    t = deal({1: "RD R1", 2: "G1 G3", 3: "Y1 Y2"}, start="R5")
+    act(t, "pad RD")
+    assert t.window == 1 and t.turn == 2 and t.pending == 2
+    assert names(act(t, "shoe B1")) == ["uno_close", "draw"]
+    assert unchanged(t, "seat 3") == R_NOTHING
+    t = deal({1: "RD R1", 2: "G1 G3", 3: "Y1 Y2"}, start="R5")
+    act(t, "pad RD")
+    assert names(act(t, "seat 3")) == ["catch", "uno_close", "penalty"]
+    evs = act(t, "shoe B1")                           # the caught seat draws first
+    assert names(evs) == ["draw"] and evs[0][1] == 1 and evs[0][3] == W_CAUGHT
+
+
+def test_u1_h6_two_players_after_a_skip_the_window_lasts_until_its_player_acts_again():
+    """Two players, S as second-to-last: the S's player is the next to act; the other may catch until it plays or draws."""
+    # seed 002 (两人对玩): "某位玩家打出Skip牌，该玩家可以继续打出下一张牌"; the window lasts until
+    # the next player acts (seed 004: 自【牌库】取牌或自他手中的牌), here the S's player itself
+    t = deal({1: "RS G2", 2: "Y1 Y3"}, start="R5")
+    act(t, "pad RS")
+    assert t.turn == 1 and t.window == 1
+    assert names(act(t, "seat 2")) == ["catch", "uno_close", "penalty"]
+    t = deal({1: "RS G2", 2: "Y1 Y3"}, start="R5")
+    act(t, "pad RS")
+    assert names(act(t, "shoe B7")) == ["uno_close", "draw", "turn"]   # G2 does not fit: it drew
+    assert unchanged(t, "seat 2") == R_NOTHING
+
+
+def test_u1_t2_a_seat_that_draws_off_its_last_card_must_call_again():
+    """A seat down to one card draws, then plays the drawn card: one card again, a new window, a new call."""
+    # seed 001: "当你在打剩1张牌的时候（即打出倒数第2张牌），喊出UNO" — every time it plays its
+    # second-to-last card
+    t = deal({1: "R1 G2", 2: "G1 G3", 3: "Y1 Y2"}, start="R5")
+    act(t, "pad R1", "seat 1", "pad G1", "shoe Y5")   # seat 3 draws and cannot play
+    act(t, "shoe G4")                                 # seat 1 draws a card that fits
+    assert unchanged(t, "pad G2") == R_ONLY_DRAWN     # only the drawn card (T2)
+    assert names(act(t, "pad G4")) == ["play", "uno_open", "turn"]
+    assert names(act(t, "seat 2")) == ["catch", "uno_close", "penalty"]
+
+
+def test_u2_m1_a_seat_not_caught_in_its_window_wins_and_scores_without_a_penalty():
+    """A seat that never called and was not caught in time plays its last card: it wins, nothing owed."""
+    # seed 000: "若不被及時發現則不可追究"
+    t = deal({1: "R1 R2", 2: "G1 G3", 3: "Y1 Y2"}, start="R5")
+    act(t, "pad R1", "shoe B8")                       # no call; seat 2 draws: the window closes
+    assert unchanged(t, "seat 3") == R_NOTHING
+    act(t, "shoe B9")
+    evs = act(t, "pad R2")
+    assert names(evs) == ["play", "round_over", "score"]
+    assert evs[1][1:] == (1, 1 + 3 + 8 + 1 + 2 + 9) and t.scores[1] == 24
+
+
+# ---- C1: the challenge ------------------------------------------------------------------
+
+def test_c1_t2_a_drawn_w4_played_from_a_hand_holding_the_colour_is_illegal():
+    """A W4 just drawn and played at once while the hand holds the active colour: the challenge wins."""
+    # seed 001: "+4只有出牌者手中没有与参照牌同颜色…才能合法出牌" — the hand it was played from,
+    # whichever card was drawn last
+    t = deal({1: "R1 G2", 2: "G1 G3", 3: "Y1 Y2"}, start="R5")
+    act(t, "shoe W4", "pad W4", "colour B")
+    evs = act(t, "seat 2 long")
+    assert evs[0][1:] == (2, 1, V_ILLEGAL) and evs[1][1:] == (1, 4, W_W4_ILLEGAL)
+    assert t.turn == 2 and t.pending == 0
+
+
+def test_c1_u2_the_w4s_victim_may_catch_its_player_and_then_challenge():
+    """W4 as second-to-last, no call: its victim catches (2) and then challenges (4 more for an illegal W4)."""
+    # seed 000: "在下位玩者發牌前被其他人發現，則需罰2張牌" (a press, not a play or draw); seed 004:
+    # "只有被罚抽4张牌的人可以提出质疑" (before it draws)
+    t = deal({1: "W4 R2 R3", 2: "G1 G3 G5", 3: "Y1 Y2 Y3"}, start="R5")
+    act(t, "pad R3", "shoe Y5", "shoe Y6")            # seat 1 holds W4 R2, the others drew
+    act(t, "pad W4", "colour G")
+    assert names(act(t, "seat 2")) == ["catch", "uno_close", "penalty"]
+    act(t, "shoe B1", "shoe B2")
+    evs = act(t, "seat 2 long")
+    assert evs[0][1:] == (2, 1, V_ILLEGAL) and evs[1][1:] == (1, 4, W_W4_ILLEGAL)
+    for c in ("B3", "B4", "B5", "B6"):
+        act(t, "shoe " + c)
+    assert len(t.hands[1]) == 7 and t.turn == 2
+    assert names(act(t, "pad G1")) == ["play", "turn"]
+
+
+# ---- T2 and T4 --------------------------------------------------------------------------
+
+def test_t2_draw_until_the_playable_card_drawn_may_be_kept_by_passing():
+    """draw=until alone: the seat draws until a card fits, then may keep it and pass."""
+    # seed 002: "若玩家无牌可出，要一直抽到可以出牌为止。注：该规则下，建议搭配规则'强制出牌'" —
+    # forced play is a separate rule; without it the drawn card may be kept (seed 001: "也可以保留")
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="B5", draw="until")
+    act(t, "shoe Y7", "shoe B9")
+    assert names(act(t, "seat 1")) == ["pass", "turn"] and t.turn == 2
+    assert hand(t, 1) == ["B9", "R1", "R2", "Y7"]
+
+
+def test_t4_a_reshuffle_keeps_a_wild_on_top_and_its_named_colour():
+    """The shoe runs out with a W on the pile: the pile but the W is shuffled in; the named colour stays."""
+    # seed 000: "將廢牌堆中的牌(最上一張除外)重洗過"; seed 001: "最上一张除外，继续作为参照牌"
+    from test_turn import empty_the_shoe
+    t = deal({1: "W R2 R3", 2: "G1 G3 G4"}, start="R5")
+    act(t, "pad W", "colour B")
+    empty_the_shoe(t)
+    assert t.pile == 2 and t.due
+    evs = act(t, "shuffle")
+    assert names(evs) == ["shuffle"] and t.shoe == 1 and t.pile == 1
+    assert t.colour == 3 and DECK[t.top] == 0x40 | 13     # the W, blue
+
+
+# ---- M1 with M4: partners reach the target together ------------------------------------------
+
+def test_m1_m4_partners_reach_the_target_together():
+    """Teams: a member's win scores every member alike; both pass the target at once and the match is theirs."""
+    # seed 001: "当某一玩家出完手中的牌获胜之后，该队全员获胜…败方队员手中持牌的点数和计入为胜方的分数"
+    t = deal({1: "R1 R2", 2: "G9 GS", 3: "R3 Y2", 4: "B7 B6"}, start="R5", teams=2, target=30)
+    evs = act(t, "pad R1", "seat 1", "shoe G2", "pad R3", "seat 3", "shoe B1", "pad R2")
+    assert names(evs) == ["play", "round_over", "score", "score", "match_over"]
+    assert t.scores[1] == t.scores[3] == 31 + 14 and evs[-1][1] == 1
+
+
+# ---- P2 with T3: the victim of a D ----------------------------------------------------------
+
+def test_p2_t3_a_d_victim_slow_to_draw_its_two_is_charged():
+    """turn_timer: a seat that owes a D's 2 and sits on them past its time draws 2 more."""
+    # seed 003: "超過5秒不出牌者，罰摸2張牌": the turn seat's act is to draw what the D costs it
+    # (docs/rules.md, P2); penalty draws of other seats stop its time, its own D's do not
+    t = deal({1: "RD R1 R2", 2: "G1 G3 G4", 3: "Y1 Y2 Y3"}, start="R5", turn_timer=10)
+    act(t, "tick 1000", "pad RD")
+    assert names(act(t, "tick 9000")) == ["timer_warn"]
+    evs = act(t, "tick 11001")
+    assert names(evs) == ["penalty"] and evs[0][1:] == (2, 2, W_SLOW)
+    for c in ("B1", "B2", "B3"):
+        act(t, "shoe " + c)
+    evs = act(t, "shoe B4")
+    assert names(evs) == ["draw", "skip", "turn"] and len(t.hands[2]) == 7
