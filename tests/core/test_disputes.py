@@ -89,6 +89,17 @@ def test_s4_t3_a_draw_two_start_card_with_two_players():
     assert hand(t, 1) == ["B1", "B2", "R1", "R2"]
 
 
+def test_s4_a_wild_start_card_with_two_players_the_non_dealer_names_the_colour_and_plays():
+    """Two players, W turned up: the player left of the dealer (the other seat) names the colour and plays first."""
+    # seed 004: "如果这张牌在一开始就被翻开。则发牌者左边的每一位玩家将可决定要玩的颜色并出第一张牌"
+    t = deal({1: "G1 R2", 2: "G5 G7"}, start="W")     # seat 2 deals
+    assert t.want == 1 and t.turn == 1
+    assert unchanged(t, "pad G1") == R_WANT_COLOUR
+    assert names(act(t, "colour G")) == ["colour"] and t.turn == 1
+    assert unchanged(t, "pad G5") == R_NOT_TURN
+    assert names(act(t, "pad G1")) == ["play", "uno_open", "turn"] and t.turn == 2
+
+
 # ---- T3 with two players ----------------------------------------------------------------
 
 def test_t3_h6_a_draw_two_with_two_players_lets_its_player_play_again():
