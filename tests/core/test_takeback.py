@@ -174,6 +174,46 @@ def test_two_take_backs_of_one_equal_one_of_two_and_play_goes_on_after():
     assert _same(_state(a), snaps[-1])
 
 
+def test_two_take_backs_in_a_row_replay_the_times_of_refused_inputs_too():
+    """A refused input still moves the clock (its time is logged); the first take-back's
+    rebuild logs those times again, so a second one replays them: after every input of a timed
+    night with mistakes (the first inputs at 0 ms), two take-backs of one give the stream
+    without the last two accepted inputs."""
+    settings = {"hand_size": 3, "turn_timer": 5}
+    stream, snaps = _night(settings, [1, 2, 3], 1, 1, mistakes=60, tick=300)
+    assert any(ms == 0 and not ok for _, ms, ok, _, _, _ in stream)
+    twice = 0
+    for k in range(1, len(stream) + 1):
+        j = _target(stream, k, 2)
+        if j < 0:
+            continue
+        t = _fed(settings, stream, k)
+        assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+        assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+        assert _same(_state(t), snaps[j]), (k, j, stream[j][0])
+        twice += 1
+    assert twice > 20
+
+
+def test_two_take_backs_in_a_row_keep_a_refused_cards_time_as_the_hub_feeds_it():
+    """The hub feeds every input with its own time (the players' clock moves only at ticks).
+    Seat 1 plays, seat 3's card is refused out of turn, seats 2 and 3 play; two take-backs
+    of one leave the table as after the first two inputs: the refused card's time stands,
+    also when it is 0 ms, a clock that restarted (a board just booted)."""
+    hands = {1: "R1 G1 B1", 2: "R4 G4 B4", 3: "R7 G7 B7"}
+    for times in ((1000, 2000, 3000, 4000), (5000, 0, 0, 0)):
+        want = deal(hands)
+        t = deal(hands)
+        for k, text in enumerate(("pad R1", "pad G7", "pad R4", "pad R7")):
+            evs = t.feed(to_input(from_words(text), t), times[k])
+            assert (evs[0][0] == REJECT) == (k == 1), (text, evs)
+            if k < 2:
+                want.feed(to_input(from_words(text), want), times[k])
+        assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+        assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+        assert _same(_state(t), _state(want)) and t.clock == times[1], (times, t.clock)
+
+
 def test_a_take_back_across_a_round_end_is_refused_and_a_rule_between_rounds_is_taken_back():
     stream, snaps = _night({"hand_size": 2}, [1, 2], 3, 1)
     t = _fed({"hand_size": 2}, stream, len(stream))
