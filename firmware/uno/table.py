@@ -640,7 +640,17 @@ class Table:
             return True
         return col == self.colour or face & 15 == DECK[self.top] & 15
 
+    def _must(self, seat, card):
+        """T2's forced play: whether the seat may not hold this card back. Not a W4 from a hand
+        holding the active colour, under C1's challenge too (seed 004: 玩家只能在玩家手上没有与上
+        一位玩家出的牌相同颜色时出这张牌): forced play asks for a card the seat can play (seed
+        001: 玩家不能在有牌可出的情况下不出牌), not one that loses it a challenge."""
+        if DECK[card] & 15 == _RANK_WILD4 and self.rules.w4 != "free":
+            return not self.holds_colour(seat, self.colour, card)
+        return self.playable(seat, card)
+
     def _can_play(self, seat):
+        """T2's forced play: whether the seat holds a card it may not hold back (_must)."""
         hand = self.hands[seat]
         # T5 option: S, R or W may not be the last card (as judge decides it)
         any_last = self.rules.last_card == "any" or len(hand) != 1
@@ -651,9 +661,9 @@ class Table:
             rank = face & 15
             col = face >> 4
             if col == _WILD:
-                if rank == _RANK_WILD4 and self.rules.w4 == "enforce" \
+                if rank == _RANK_WILD4 and self.rules.w4 != "free" \
                         and self.holds_colour(seat, colour, c):
-                    continue
+                    continue  # (_must; the colour's card in the hand then fits)
             elif col != colour and rank != top:
                 continue
             if any_last or (rank != _RANK_SKIP and rank != _RANK_REVERSE and rank != _RANK_WILD):
@@ -937,10 +947,10 @@ class Table:
         elif s == self.turn and (self.drawn >= 0 or self._stuck()):
             dry = self.drawn < 0
             # T2 forced: a card fits, drawn or held. The drawn card is asked again: it may no
-            # longer fit (a W4 under C1's enforce once a penalty brought the colour), and it is
-            # the only card the seat may play, so then it passes
+            # longer fit (a W4 once a penalty brought the colour), and it is the only card the
+            # seat may play, so then it passes
             if self.rules.forced == "yes" and (  # (fits, even while another seat owes draws)
-                    self._can_play(s) if dry else self.playable(s, self.drawn)):
+                    self._can_play(s) if dry else self._must(s, self.drawn)):
                 self._reject(_R_MUST_PLAY, s, -1)
                 return
             self._begin_turn()

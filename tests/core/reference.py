@@ -114,6 +114,14 @@ class Reference:
             return not [c for c in hand if c != card and _col(c) == self.colour]
         return _col(card) == self.colour or r == _rank(self.top)
 
+    def obliged(self, seat, card):
+        """T2's forced play: a card the seat may not hold back: one it may play, but not a W4
+        while its hand holds the active colour, under C1's challenge too (seed 004: 玩家只能在
+        玩家手上没有与上一位玩家出的牌相同颜色时出这张牌)."""
+        if _rank(card) == _W4 and self.rules.w4 != "free":
+            return not [c for c in self.hands[seat] if c != card and _col(c) == self.colour]
+        return self.legal(seat, card)
+
     def answers(self, seat, card):
         """H1: may the seat that owes a D's or W4's draws answer with card?"""
         st = self.rules.stacking
@@ -190,7 +198,7 @@ class Reference:
                 self.dry() and not self.pend and not self.debt)):
             if self.rules.forced == "yes":
                 cards = [self.held] if self.held >= 0 else self.hands[seat]
-                if [c for c in cards if self.legal(seat, c)]:
+                if [c for c in cards if self.obliged(seat, c)]:
                     return ("reject", R_MUST_PLAY)
             return ("pass",)
         if self.window:
@@ -656,7 +664,7 @@ class Reference:
                 ("draw", seat)
             assert not self.wanted, ("drew while a colour is wanted", seat)
             if self.rules.forced == "yes":  # judged on the hand before the draw
-                fits = [c for c in self.hands[seat] if self.legal(seat, c)]
+                fits = [c for c in self.hands[seat] if self.obliged(seat, c)]
                 assert not fits, ("drew while holding a card to play", seat)
             self.acts(seat)
         self.hands[seat].append(card)

@@ -53,6 +53,32 @@ def test_t2_h1_forced_play_does_not_oblige_a_stack():
     assert "BD" in hand(t, 2)
 
 
+def test_t2_t5_c1_forced_play_does_not_oblige_a_drawn_w4_from_a_hand_holding_the_colour():
+    """Forced play, last_card=no_srw: a last RS cannot go, the seat draws a W4; it may pass (or play it and be judged)."""
+    # seed 004: "玩家只能在玩家手上没有与上一位玩家出的牌相同颜色时出这张牌" — the RS is red; seed 001:
+    # "玩家不能在有牌可出的情况下不出牌" asks for a card the seat can play, not one that loses a
+    # challenge (it had been refused the pass, then drew 4 for the W4 it was made to play)
+    t = deal({1: "RS", 2: "G1", 3: "Y1"}, start="R5", forced="yes", last_card="no_srw")
+    act(t, "shoe W4")
+    assert names(act(t, "seat 1")) == ["pass", "turn"] and t.turn == 2
+    t = deal({1: "RS", 2: "G1", 3: "Y1"}, start="R5", forced="yes", last_card="no_srw")
+    act(t, "shoe W4", "pad W4", "colour B")
+    evs = act(t, "seat 2 long")
+    assert evs[0][1:] == (2, 1, V_ILLEGAL) and evs[1][1:] == (1, 4, W_W4_ILLEGAL)
+
+
+def test_t2_p1_c1_forced_play_a_drawn_w4_a_misplay_penalty_made_illegal_may_be_passed():
+    """Forced play, w4=challenge: a legal drawn W4, then a misplay's 2 bring the colour: the seat may pass."""
+    # seed 001: "抽牌后只能打出抽到的牌" — the W4 is the only card it may play, and from a hand
+    # holding blue it is illegal (seed 004: "只能在…没有与上一位玩家出的牌相同颜色时出这张牌")
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="B5", forced="yes", misplay=2)
+    act(t, "shoe W4")
+    assert names(act(t, "pad R1")) == ["reject", "penalty"]
+    act(t, "shoe B7", "shoe Y7")
+    assert names(act(t, "seat 1")) == ["pass", "turn"] and t.turn == 2
+    assert hand(t, 1) == ["B7", "R1", "R2", "W4", "Y7"]
+
+
 # ---- P1: what a misplay is --------------------------------------------------------------
 
 def test_p1_u3_a_card_read_while_a_penalty_is_drawn_waits_and_costs_nothing():
