@@ -564,13 +564,15 @@ class Table:
             if seat == self.chain:
                 # H3: the seat that just played adds a card of the same number or symbol
                 if rank == top & 15 and rank < _RANK_WILD and \
-                        (rules.multi == "same" or face == top) and last_ok:
-                    return PLAY_MORE, 0
+                        (rules.multi == "same" or face == top):
+                    return (PLAY_MORE, 0) if last_ok else (0, _R_LAST_CARD)
             # H2: a card identical to the top card, out of turn
             j = rules.jump_in
             # with "actions", W on W and W4 on W4 too (seed 002: 功能牌和万能牌也可以抢)
             if j != "off" and face == top and (rank < 10 or j == "actions") \
-                    and (not self.pending or self.answerable) and last_ok:
+                    and (not self.pending or self.answerable):
+                if not last_ok:
+                    return 0, _R_LAST_CARD  # T5's option: as on its turn (a misplay, P1)
                 # C1's enforce: the jumper's W4 is judged from its hand, as any W4
                 if rank == _RANK_WILD4 and rules.w4 == "enforce" \
                         and self.holds_colour(seat, self.colour, card):

@@ -79,6 +79,71 @@ def test_t2_p1_c1_forced_play_a_drawn_w4_a_misplay_penalty_made_illegal_may_be_p
     assert hand(t, 1) == ["B7", "R1", "R2", "W4", "Y7"]
 
 
+def test_t2_p1_forced_play_a_draw_refused_is_no_misplay():
+    """Forced play, misplay=2: a seat holding a card that fits reads a card at the shoe: refused, it costs nothing."""
+    # seed 000: "若玩者發錯牌，需罰抽2張牌" — a card played wrongly; a draw plays no card: the
+    # card goes back into the shoe and the seat plays (docs/rules.md, P1)
+    t = deal({1: "R1 B2", 2: "G1 G3"}, start="B5", forced="yes", misplay=2)
+    assert unchanged(t, "shoe Y7") == R_MUST_PLAY
+    assert t.debts == []
+
+
+# ---- T5 with H2 and H3: a last S, R or W out of turn -------------------------------------
+
+def test_t5_h3_p1_a_last_s_added_to_a_multi_play_is_refused_as_a_last_card():
+    """last_card=no_srw, multi=same: RS then GS as the last card: refused as a last S (a misplay), not as out of turn."""
+    # seed 002: "最后一张牌不能是reverse翻转，skip跳过或者是wild变色…则视为无牌可出": the same card
+    # the seat could not lay as its last on its turn; the reason had said "not your turn"
+    t = deal({1: "RS GS", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", multi="same",
+             last_card="no_srw", misplay=2)
+    act(t, "pad RS")
+    evs = act(t, "pad GS")
+    assert names(evs) == ["reject", "penalty", "uno_close"] and evs[0][1] == R_LAST_CARD
+    assert evs[1][1:] == (1, 2, W_MISPLAY)
+
+
+def test_t5_h2_p1_a_last_s_cannot_jump_in():
+    """last_card=no_srw, jump_in=actions: a seat whose last card is an S identical to the top may not jump in with it."""
+    # seed 002: "如果你最后一张牌恰好是这种牌，则视为无牌可出" — no card to play, in turn or out of it
+    t = deal({1: "R1 G7", 2: "R2 G8", 3: "Y2 YSa", 4: "YSb Y3"}, start="R5",
+             jump_in="actions", last_card="no_srw", misplay=2)
+    act(t, "pad R1", "seat 1", "pad R2", "seat 2", "pad Y2", "seat 3", "pad YSb")
+    evs = act(t, "pad YSa")
+    assert names(evs) == ["reject", "penalty"] and evs[0][1] == R_LAST_CARD
+    assert t.turn == 2 and hand(t, 3) == ["YS"]
+
+
+# ---- U3 with H3, U5 after the draw --------------------------------------------------------
+
+def test_u3_h3_a_call_between_the_cards_of_a_multi_play_is_a_false_call():
+    """multi=identical, false_uno=2: R5, a press, then R5 again: the press came before the second-to-last card: it costs."""
+    # seed 001: "若有人在不是打出倒数第2张手牌时宣言UNO…罚抽牌2张": the call follows the card that
+    # leaves the last one (docs/rules.md); the seat then draws 2 and may still add its R5
+    t = deal({1: "R5a R5b G1", 2: "G2 G3 G4", 3: "Y1 Y2 Y3"}, start="R7", multi="identical",
+             false_uno=2)
+    act(t, "pad R5a")
+    evs = act(t, "seat 1")
+    assert names(evs) == ["reject", "penalty"] and evs[1][1:] == (1, 2, W_FALSE_UNO)
+    act(t, "shoe B1", "shoe B2")
+    assert names(act(t, "pad R5b")) == ["play"] and len(t.hands[1]) == 3
+
+
+def test_u5_a_catcher_after_the_caught_seat_drew_still_adds_two():
+    """catchers=each, false_catch=2: a third seat presses after the caught seat drew its 2: still a catch until the next player acts."""
+    # seed 003: "一個人捉到就罰3張牌，如此類推" (every catcher adds); the window lasts "在下位玩者發牌前"
+    # (seed 000); the accusation is true: it did not call (seed 002's false catch is of a seat
+    # "并非剩下一张牌" that had nothing to call)
+    t = deal({1: "R1 R2 R3", 2: "G1 G2 G3", 3: "Y1 Y2 Y3", 4: "B1 B2 B3"}, start="R5",
+             catchers="each", false_catch=2)
+    act(t, "pad R3", "shoe G4", "shoe Y4", "shoe B4")     # the others draw: seat 1's turn
+    act(t, "pad R1", "seat 3", "shoe B8", "shoe B9")
+    assert len(t.hands[1]) == 3 and t.window == 1
+    evs = act(t, "seat 4")
+    assert names(evs) == ["catch", "penalty"] and evs[1][1:] == (1, 2, W_CAUGHT)
+    act(t, "shoe Y8", "shoe Y9", "pad G1")
+    assert t.window == 0 and len(t.hands[1]) == 5 and t.turn == 3
+
+
 # ---- P1: what a misplay is --------------------------------------------------------------
 
 def test_p1_u3_a_card_read_while_a_penalty_is_drawn_waits_and_costs_nothing():
