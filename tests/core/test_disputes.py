@@ -144,6 +144,31 @@ def test_u5_a_catcher_after_the_caught_seat_drew_still_adds_two():
     assert t.window == 0 and len(t.hands[1]) == 5 and t.turn == 3
 
 
+def test_t2_h3_forced_play_does_not_oblige_a_multi_play():
+    """Forced play, multi=same: a seat that played R5 and holds G5 need not add it; the next seat plays."""
+    # seed 001: "玩家不能在有牌可出的情况下不出牌" — the seat has played; seed 002's multi-play is a
+    # may ("玩者每次出牌不限一张，可出多于一张的牌")
+    t = deal({1: "R5 G5 B1", 2: "R1 G2 G3", 3: "Y1 Y2 Y3"}, start="R7", forced="yes",
+             multi="same")
+    act(t, "pad R5")
+    assert names(act(t, "pad R1")) == ["play", "turn"] and t.turn == 3
+    assert hand(t, 1) == ["B1", "G5"]
+
+
+# ---- P2 with T2: drawing until a card fits ------------------------------------------------
+
+def test_p2_t2_draw_until_each_card_drawn_starts_the_time_again():
+    """turn_timer=5, draw=until: a seat drawing a card every 4 s pays nothing; sitting on the card that fits costs 2."""
+    # seed 003: "超過5秒不出牌者，罰摸2張牌" — the seat that sits; one drawing on is acting (seed 002:
+    # "要一直抽到可以出牌为止"); once the card fits, its play is the act left
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="B5", draw="until", turn_timer=5)
+    act(t, "tick 0", "tick 4000", "shoe Y7", "tick 8000", "shoe G8", "tick 12000")
+    assert t.debts == [] and t.turn == 1
+    act(t, "shoe B9", "tick 17000")
+    evs = act(t, "tick 17001")
+    assert names(evs) == ["penalty"] and evs[0][1:] == (1, 2, W_SLOW)
+
+
 # ---- P1: what a misplay is --------------------------------------------------------------
 
 def test_p1_u3_a_card_read_while_a_penalty_is_drawn_waits_and_costs_nothing():
