@@ -243,7 +243,9 @@ class Bot:
                             and rng.chance(700):
                         return (IN_PAD, self.uids[c])
             return self._read_shoe()
-        if t.drawn >= 0:
+        if t.drawn != -1:
+            if t.drawn < 0:  # draw=until draws on: only a card drawn may be played (T2)
+                return self._read_shoe() if self.shoe or t.pile > 1 else (IN_SEAT, seat, 0)
             if t.judge(seat, t.drawn)[0] and (rules.forced == "yes" or rng.chance(800)):
                 return (IN_PAD, self.uids[t.drawn])
             return (IN_SEAT, seat, 0)

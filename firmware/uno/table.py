@@ -161,6 +161,7 @@ _MISPLAYS = (_R_NOT_TURN, _R_UNPLAYABLE, _R_W4_ILLEGAL, _R_ONLY_DRAWN, _R_MUST_D
 # TakeBack's log (uno/takeback.py), for the one case feed writes itself
 _LOG_OK = const(8)  # takeback._OK: an accepted input
 _LOG_MS = const(16)  # takeback._MS: the input's time follows
+_DRAWING = const(-2)  # drawn: draw=until draws on, nothing drawn fits yet (T2)
 
 SHOE = const(0)
 PILE = const(11)
@@ -223,7 +224,8 @@ class Table:
                         (S4) nor a winner's last card (T5)
     want, window        seat to name a colour; seat whose UNO window is open (called, caught)
     late                seat whose window closed with no call nor catch (U2: a catch too late)
-    drawn               card just drawn that may still be played (T2), else -1
+    drawn               card just drawn that may still be played (T2), -2 while draw=until
+                        draws on (only a card drawn may be played), else -1
     w4_from, w4_illegal seat whose W4 the turn seat may challenge (C1), and the verdict
     chain, slap, sum_to H3's multi-playing seat; H7's seats still to slap; H5's number
     sum_by              ... and the seat that played it (H5: not its own number)
@@ -517,7 +519,8 @@ class Table:
             self._reject(_R_DREW, seat, card)
             return
         rules = self.rules
-        if rules.forced == "yes" and self._can_play(seat):
+        # (drawing on under draw=until: the hand is off limits, penalty cards come in too)
+        if rules.forced == "yes" and self.drawn == -1 and self._can_play(seat):
             self._reject(_R_MUST_PLAY, seat, card)  # T2 forced play
             return
         self._begin_turn()
@@ -538,6 +541,8 @@ class Table:
             self.drawn = card
         elif rules.draw != "until":  # T2 option: draw until playable
             self._next(1)
+        else:  # drawing on: no card from the hand now (seed 001: 抽牌后只能打出抽到的牌)
+            self.drawn = _DRAWING
 
     # ---- card reads on the pad -------------------------------------------------------------
 
@@ -594,7 +599,7 @@ class Table:
                 if rank == _RANK_WILD4 and top_rank == _RANK_DRAW2 and st == "w4_on_d":
                     return PLAY_STACK, 0
             return 0, _R_MUST_DRAW
-        if self.drawn >= 0 and card != self.drawn:
+        if self.drawn != -1 and card != self.drawn:  # (a card drawn, or drawing on)
             return 0, _R_ONLY_DRAWN
         if not last_ok:
             return 0, _R_LAST_CARD
@@ -947,17 +952,17 @@ class Table:
         elif s == self.window:
             self._uno_press(s)
         elif s == self.turn and (self.drawn >= 0 or self._stuck()):
-            dry = self.drawn < 0
+            drawn = self.drawn
             # T2 forced: a card fits, drawn or held. The drawn card is asked again: it may no
             # longer fit (a W4 once a penalty brought the colour), and it is the only card the
-            # seat may play, so then it passes
+            # seat may play, so then it passes. Drawing on (draw=until), no card may be played
             if self.rules.forced == "yes" and (  # (fits, even while another seat owes draws)
-                    self._can_play(s) if dry else self._must(s, self.drawn)):
+                    self._can_play(s) if drawn == -1 else drawn >= 0 and self._must(s, drawn)):
                 self._reject(_R_MUST_PLAY, s, -1)
                 return
             self._begin_turn()
             self.out.append((_PASS, s))
-            if dry:
+            if drawn < 0:  # nothing left to draw (T6)
                 self.dry += 1
                 if self.dry >= len(self.active):
                     self._blocked()

@@ -153,7 +153,7 @@ class Reference:
         if self.rules.last_card == "no_srw" and len(self.hands[seat]) == 1 and r in (_S, _R, _W):
             return False
         if seat == self.turn:
-            if self.held >= 0 and card != self.held:
+            if self.held != -1 and card != self.held:  # (-2: draw=until draws on)
                 return False
             if self.pend:
                 return self.answers(seat, card)
@@ -197,7 +197,9 @@ class Reference:
         if seat == self.turn and not self.wanted and (self.held >= 0 or (
                 self.dry() and not self.pend and not self.debt)):
             if self.rules.forced == "yes":
-                cards = [self.held] if self.held >= 0 else self.hands[seat]
+                # (drawing on under draw=until, held -2: no card may be played, none obliges)
+                cards = [self.held] if self.held >= 0 else [] if self.held < -1 else \
+                    self.hands[seat]
                 if [c for c in cards if self.obliged(seat, c)]:
                     return ("reject", R_MUST_PLAY)
             return ("pass",)
@@ -483,7 +485,7 @@ class Reference:
             self.acts(seat)
         elif seat == self.turn:
             kind = _TURN
-            assert self.held < 0 or card == self.held, ("not the card just drawn", card)
+            assert self.held == -1 or card == self.held, ("not the card just drawn", card)
             if self.pend:
                 assert self.answers(seat, card), ("played while draws are owed", seat, card)
                 under = self.pend[1]
@@ -663,7 +665,7 @@ class Reference:
             assert seat == self.turn and not self.pend and not self.debt and self.held < 0, \
                 ("draw", seat)
             assert not self.wanted, ("drew while a colour is wanted", seat)
-            if self.rules.forced == "yes":  # judged on the hand before the draw
+            if self.rules.forced == "yes" and self.held == -1:  # the hand before the draw
                 fits = [c for c in self.hands[seat] if self.obliged(seat, c)]
                 assert not fits, ("drew while holding a card to play", seat)
             self.acts(seat)
@@ -673,6 +675,8 @@ class Reference:
                 self.held = card
             elif self.rules.draw != "until":
                 self.expect = self.after(seat)
+            else:  # T2 until: draws on, and only a card drawn may be played (seed 001:
+                self.held = -2  # 抽牌后只能打出抽到的牌，不能从原有手牌中出牌)
             return
         if why in (W_DRAW2, W_DRAW4, W_W4_LEGAL, W_STACK):
             assert not self.debt, "penalties are drawn first"

@@ -380,6 +380,39 @@ def test_t2_draw_until_the_playable_card_drawn_may_be_kept_by_passing():
     assert hand(t, 1) == ["B9", "R1", "R2", "Y7"]
 
 
+def test_t2_draw_until_a_seat_drawing_on_may_play_no_card_from_its_hand():
+    """draw=until: a seat that draws though B3 fits (no forced play), and draws R7, draws on;
+    B3 from its hand is refused meanwhile (a misplay with misplay set); a drawn card that fits
+    may be played."""
+    # seed 001: "抽牌后只能打出抽到的牌，不能从原有手牌中出牌"; seed 002: "要一直抽到可以出牌为止"
+    for misplay in (0, 2):
+        t = deal({1: "R1 G2 B3", 2: "G1 G4 G6"}, start="B5", draw="until", misplay=misplay)
+        act(t, "shoe R7")                 # R7 fits no B5: the seat draws on
+        assert t.turn == 1 and t.drawn == -2
+        before = t.owes(1)
+        evs = act(t, "pad B3")
+        assert evs[0] == (REJECT, R_ONLY_DRAWN, 1, evs[0][3]) and t.owes(1) == before + misplay
+        if misplay:
+            act(t, "shoe G9", "shoe Y9")   # the misplay's 2 (drawn first: debts)
+        evs = act(t, "shoe B2")            # fits: the draws stop here
+        assert t.drawn >= 0 and names(act(t, "pad B2"))[0] == "play" and t.turn == 2
+
+
+def test_t2_p1_draw_until_with_forced_play_penalty_cards_that_fit_oblige_nothing():
+    """draw=until, forced play, misplay=2: drawing on, a hand card's misplay brings B2 B3, which
+    fit; they are no drawn card of the turn: the seat draws on (no must-play) until Y8, B9."""
+    t = deal({1: "R1 G2 Y3", 2: "G1 G4 G6"}, start="B5", draw="until", forced="yes", misplay=2)
+    act(t, "shoe R7")
+    assert names(act(t, "pad R1")) == ["reject", "penalty"]
+    act(t, "shoe B2", "shoe B3")             # the penalty: both fit B5
+    evs = act(t, "pad B2")                   # a misplay again: 2 more
+    assert t.drawn == -2 and evs[0][:2] == (REJECT, R_ONLY_DRAWN) and names(evs)[1] == "penalty"
+    act(t, "shoe G8", "shoe G9")
+    assert names(act(t, "shoe Y8")) == ["draw"] and t.drawn == -2
+    act(t, "shoe B9")
+    assert t.drawn >= 0 and names(act(t, "pad B9"))[0] == "play"
+
+
 def test_t4_a_reshuffle_keeps_a_wild_on_top_and_its_named_colour():
     """The shoe runs out with a W on the pile: the pile but the W is shuffled in; the named colour stays."""
     # seed 000: "將廢牌堆中的牌(最上一張除外)重洗過"; seed 001: "最上一张除外，继续作为参照牌"

@@ -440,7 +440,7 @@ def test_t4_a_reshuffle_of_25_cards_is_taken_back_like_any_other():
     """A reshuffle's SHUFFLE event carries its count, and 25 is REJECT's code: the reshuffle is
     still an accepted input, kept for the take-back (the seed was picked for a 25-card one)."""
     settings = {"draw": "until", "hand_size": 15}
-    stream, _ = _night(settings, [1, 2, 3, 4, 5, 6], 108, 1, False)
+    stream, _ = _night(settings, [1, 2, 3, 4, 5, 6], 11, 1, False)
     found = 0
     for j in range(len(stream)):
         if stream[j][0][0] == IN_SHUFFLE and stream[j][3] == P_PLAY:
