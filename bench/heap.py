@@ -1,7 +1,7 @@
 """Heap of the engine through 10-player rounds under `micropython -X heapsize=128k`.
 
 Run on the compiled firmware, as deployed: `make bench`, or
-  python tools/build_mpy.py && MICROPYPATH=build/mpy:.frozen micropython -X heapsize=128k bench/heap.py
+  python tools/build_mpy.py && MICROPYPATH=build/mpy:.frozen micropython -X heapsize=256k bench/heap.py
 (the players that make the inputs come from build/mpy-host: they are not deployed)
 First random players write the rounds' inputs to a file and are thrown away; then a fresh
 table replays that file, read one input at a time as the firmware reads its log, so what is

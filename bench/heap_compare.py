@@ -57,7 +57,7 @@ def measure(path, rounds, label, romfs=False):
                 str(rounds), label]
         env = dict(os.environ, MICROPYPATH="bench:.frozen")
     else:
-        argv = [MPY, "-X", "heapsize=128k", "bench/heap.py", str(rounds), label]
+        argv = [MPY, "-X", "heapsize=256k", "bench/heap.py", str(rounds), label]  # (players too)
         env = dict(os.environ, MICROPYPATH=path + ":.frozen")
     r = subprocess.run(argv, env=env, capture_output=True, text=True)
     if r.returncode:
