@@ -1,4 +1,4 @@
-"""Heap of the engine through 10-player rounds under `micropython -X heapsize=128k`.
+"""Heap of the engine through 10-player rounds under `micropython -X heapsize=256k`.
 
 Run on the compiled firmware, as deployed: `make bench`, or
   python tools/build_mpy.py && MICROPYPATH=build/mpy:.frozen micropython -X heapsize=256k bench/heap.py
