@@ -1648,7 +1648,12 @@ class Table:
         self.slap = 0
         out.append((_ROUND_OVER, winner, pts))
         if rules.scoring == "losers":  # M2: each loser adds its own hand
-            for s in losers:
+            teams = rules.teams
+            for s in self.seats:
+                # M3 with M4: a member of a losing team that went out adds its team's hands
+                # too (partners keep one score); without teams a seat out lost nothing
+                if s in mates or (not teams and s not in losers):
+                    continue
                 add = 0
                 for m in self.team(s):  # M4: its team's hands (seed 002: 以队为单位来进行计算)
                     if m in losers:

@@ -38,6 +38,22 @@ def test_m2_m4_losers_scoring_with_teams_counts_the_team_as_one():
     assert t.scores[1] == t.scores[3] == 0
 
 
+def test_m2_m3_m4_a_losing_teams_member_already_out_adds_its_teams_hands_too():
+    """Negative points, elimination, teams: the losing team's member that went out scores its partner's hand too."""
+    # seed 002: "以队为单位来进行计算，总计每位队员手中持牌的点数和来做为该队的分数" — the team is
+    # the unit; seat 2 went out before the other team did, seat 4 still holds 34: both add 34
+    # (seat 2 had added nothing, so the partners' scores drifted apart)
+    t = deal({1: "R1 R2", 2: "R9 R8", 3: "R3 R4", 4: "BS B8"}, start="R5", teams=2,
+             elimination="yes", scoring="losers")
+    act(t, "pad R1", "seat 1", "pad R9", "seat 2", "pad R3", "seat 3", "shoe Y6")
+    act(t, "pad R2", "pad R8")                  # seat 1 out, then seat 2
+    assert t.finished == [1, 2]
+    evs = act(t, "pad R4")                      # seat 3 out: the team of 1 and 3 wins
+    assert names(evs)[-3:] == ["round_over", "score", "score"] and evs[-3][1:] == (1, 34)
+    assert [e[1:] for e in evs[-2:]] == [(2, 34), (4, 34)]
+    assert t.scores[1] == t.scores[3] == 0 and t.winner == 1
+
+
 # ---- T2 with the house rules ------------------------------------------------------------
 
 def test_t2_h1_forced_play_does_not_oblige_a_stack():
