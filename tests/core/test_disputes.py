@@ -54,6 +54,22 @@ def test_m2_m3_m4_a_losing_teams_member_already_out_adds_its_teams_hands_too():
     assert t.scores[1] == t.scores[3] == 0 and t.winner == 1
 
 
+def test_h5_m4_a_partner_cannot_sum_win_on_its_partners_number():
+    """Sum win with teams: seat 1 plays a 4, its partner seat 3 holds 1 + 3: no lay-down; an opponent may."""
+    # seed 000: "當自己牌上數值之和等與對方打出的牌之數字" — the number *the other side* played; with
+    # teams the other side is the other team (else a partner plays a 1 and the team lays down
+    # any hand of numbers). It had been taken: seat 3 won the round for the team on seat 1's 4
+    t = deal({1: "R4 R1", 2: "G1 G3", 3: "Y1 Y3", 4: "BS B8"}, start="R5", teams=2,
+             sum_win="yes")
+    act(t, "pad R4", "seat 1")
+    assert t.hand_sum(3) == -1 and t.hand_sum(2) == 4
+    assert unchanged(t, "seat 3 long") == R_NO_SUM
+    evs = act(t, "seat 2 long")
+    assert names(evs) == ["sum_win", "uno_close", "round_over", "score", "score"]
+    assert evs[2][1:] == (2, 1 + 1 + 3)
+    assert t.scores[2] == t.scores[4] == 5
+
+
 # ---- T2 with the house rules ------------------------------------------------------------
 
 def test_t2_h1_forced_play_does_not_oblige_a_stack():
