@@ -1174,6 +1174,9 @@ class Table:
         if n < 0 or not hand or s == self.sum_by:
             # seed 000: "等與對方打出的牌之數字" (the number the other side played), not one's own
             return -1
+        teams = self.rules.teams
+        if teams and self.seats.index(s) % teams == self.seats.index(self.sum_by) % teams:
+            return -1  # M4: with teams the other side is the other teams, not a partner (team())
         total = 0
         for c in hand:
             r = DECK[c] & 15
@@ -1648,7 +1651,12 @@ class Table:
         self.slap = 0
         out.append((_ROUND_OVER, winner, pts))
         if rules.scoring == "losers":  # M2: each loser adds its own hand
-            for s in losers:
+            teams = rules.teams
+            for s in self.seats:
+                # M3 with M4: a member of a losing team that went out adds its team's hands
+                # too (partners keep one score); without teams a seat out lost nothing
+                if s in mates or (not teams and s not in losers):
+                    continue
                 add = 0
                 for m in self.team(s):  # M4: its team's hands (seed 002: 以队为单位来进行计算)
                     if m in losers:

@@ -590,7 +590,8 @@ class Reference:
         hand is all numbers adding up to it or to a multiple of it."""
         n = self.sum_to
         hand = self.hands[seat]
-        if self.rules.sum_win != "yes" or n < 0 or seat == self.sum_by or not hand \
+        # (M4: the other side is another team; a partner's number is its own side's)
+        if self.rules.sum_win != "yes" or n < 0 or seat in self.team(self.sum_by) or not hand \
                 or self.won or seat not in self.active or self.wanted:
             return False
         if [c for c in hand if _rank(c) > 9]:

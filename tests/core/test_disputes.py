@@ -38,6 +38,38 @@ def test_m2_m4_losers_scoring_with_teams_counts_the_team_as_one():
     assert t.scores[1] == t.scores[3] == 0
 
 
+def test_m2_m3_m4_a_losing_teams_member_already_out_adds_its_teams_hands_too():
+    """Negative points, elimination, teams: the losing team's member that went out scores its partner's hand too."""
+    # seed 002: "以队为单位来进行计算，总计每位队员手中持牌的点数和来做为该队的分数" — the team is
+    # the unit; seat 2 went out before the other team did, seat 4 still holds 34: both add 34
+    # (seat 2 had added nothing, so the partners' scores drifted apart)
+    t = deal({1: "R1 R2", 2: "R9 R8", 3: "R3 R4", 4: "BS B8"}, start="R5", teams=2,
+             elimination="yes", scoring="losers")
+    act(t, "pad R1", "seat 1", "pad R9", "seat 2", "pad R3", "seat 3", "shoe Y6")
+    act(t, "pad R2", "pad R8")                  # seat 1 out, then seat 2
+    assert t.finished == [1, 2]
+    evs = act(t, "pad R4")                      # seat 3 out: the team of 1 and 3 wins
+    assert names(evs)[-3:] == ["round_over", "score", "score"] and evs[-3][1:] == (1, 34)
+    assert [e[1:] for e in evs[-2:]] == [(2, 34), (4, 34)]
+    assert t.scores[1] == t.scores[3] == 0 and t.winner == 1
+
+
+def test_h5_m4_a_partner_cannot_sum_win_on_its_partners_number():
+    """Sum win with teams: seat 1 plays a 4, its partner seat 3 holds 1 + 3: no lay-down; an opponent may."""
+    # seed 000: "當自己牌上數值之和等與對方打出的牌之數字" — the number *the other side* played; with
+    # teams the other side is the other team (else a partner plays a 1 and the team lays down
+    # any hand of numbers). It had been taken: seat 3 won the round for the team on seat 1's 4
+    t = deal({1: "R4 R1", 2: "G1 G3", 3: "Y1 Y3", 4: "BS B8"}, start="R5", teams=2,
+             sum_win="yes")
+    act(t, "pad R4", "seat 1")
+    assert t.hand_sum(3) == -1 and t.hand_sum(2) == 4
+    assert unchanged(t, "seat 3 long") == R_NO_SUM
+    evs = act(t, "seat 2 long")
+    assert names(evs) == ["sum_win", "uno_close", "round_over", "score", "score"]
+    assert evs[2][1:] == (2, 1 + 1 + 3)
+    assert t.scores[2] == t.scores[4] == 5
+
+
 # ---- T2 with the house rules ------------------------------------------------------------
 
 def test_t2_h1_forced_play_does_not_oblige_a_stack():
@@ -452,3 +484,127 @@ def test_p2_t3_a_d_victim_slow_to_draw_its_two_is_charged():
         act(t, "shoe " + c)
     evs = act(t, "shoe B4")
     assert names(evs) == ["draw", "skip", "turn"] and len(t.hands[2]) == 7
+
+
+# ---- H4, H5, H7 with the start card, the UNO window and the W4 challenge ----------------------
+
+def test_s4_h4_h7_h5_a_start_0_passes_no_hand_a_start_4_opens_no_slap_and_neither_is_summed():
+    """A 0 or a 4 turned up as the start card: no hand passes, no slap opens, nobody lays down on it."""
+    # seed 003: "當有人打出數字零的時候他可以決定是否讓所有人換牌", "當有人打出數字四的時候所有人要立刻將手
+    # 拍到這張牌上", "和任意一家打出的牌相等時": each is a card someone *plays*; the start card is
+    # turned up (S4, "翻開牌庫"), nobody's play (docs/rules.md)
+    for start in ("R0", "R4"):
+        t = deal({1: "R1 R2 B7", 2: "G1 G3 B8", 3: "Y0 Y2 B9"}, start=start, zero_rotate="yes",
+                 slap4="yes", sum_win="yes")
+        assert hand(t, 1) == ["B7", "R1", "R2"] and hand(t, 2) == ["B8", "G1", "G3"]
+        assert t.slap == 0
+        assert [t.hand_sum(s) for s in (1, 2, 3)] == [-1, -1, -1]
+        assert unchanged(t, "seat 2 long") == R_NO_CHALLENGE
+        assert names(act(t, "pad R1")) == ["play", "turn"] and t.turn == 2
+
+
+def test_u2_u3_h4_a_late_catch_after_a_rotation_accuses_a_seat_no_longer_holding_its_last_card():
+    """Seat 3 forgets UNO; seat 1's 0 closes the window and passes seat 3's last card on: a press then is a false call."""
+    # seed 000: "若不被及時發現則不可追究" — a catch after the window costs nobody while the seat
+    # still holds its last card; after the 0 seat 3 holds seat 2's hand, and seed 002: "如果你手中
+    # 并非剩下一张牌而被别人指出说你没喊UNO，那么那个人要从牌堆中抽取两张牌" (docs/rules.md)
+    t = deal({1: "R0 R1 R2", 2: "G1 G2 G3", 3: "R6 R8 Y3"}, start="R7", dealer=2,
+             zero_rotate="yes", false_uno=2, false_catch=2)
+    act(t, "pad R6", "shoe B2", "shoe B3", "pad R8")     # seat 3 down to Y3, no call
+    assert names(act(t, "pad R0")) == ["uno_close", "play", "rotate", "turn"]
+    assert hand(t, 1) == ["Y3"] and len(t.hands[3]) == 4
+    assert unchanged(t, "seat 1") == R_NOTHING           # it holds one card: no false call
+    evs = act(t, "seat 2")
+    assert names(evs) == ["reject", "penalty"] and evs[1][1:] == (2, 2, W_FALSE_UNO)
+
+
+def test_c1_h4_a_w4_from_a_hand_passed_by_a_0_is_judged_from_that_hand_its_player_draws():
+    """Seat 1's 0 passes its R1 W4 to seat 2, which plays the W4 holding red: the challenge costs seat 2 the 4."""
+    # seed 004: "玩家只能在玩家手上没有与上一位玩家出的牌相同颜色时出这张牌" — the hand the W4 is
+    # played from, as it was then (C1); the seat that played it draws, not the hand's old holder
+    t = deal({1: "R0 R1 W4", 2: "G1 G2 G3", 3: "Y1 Y2 Y3"}, start="R5", zero_rotate="yes")
+    act(t, "pad R0")
+    assert hand(t, 2) == ["R1", "W4"]
+    act(t, "pad W4", "colour B")
+    evs = act(t, "seat 3 long")
+    assert evs[0][1:] == (3, 2, V_ILLEGAL) and evs[1][1:] == (2, 4, W_W4_ILLEGAL)
+    assert t.owes(3) == 0 and t.owes(1) == 0
+
+
+def test_h7_p1_p2_while_a_slap_is_open_a_card_read_costs_nothing_and_no_time_runs():
+    """A 4 opens a slap: a card read waits free (misplay=2), the turn seat's time starts when the slap's penalty is drawn."""
+    # seed 003: "當有人打出數字四的時候所有人要立刻將手拍到這張牌上" — play waits for the slap; "打錯牌…
+    # 超過5秒不出牌者，罰摸2張牌": no card was played wrongly and the seat was not free to act
+    t = deal({1: "R4 R1 Y6", 2: "G1 G2 Y8", 3: "Y1 Y2 Y9"}, start="R5", slap4="yes",
+             misplay=2, turn_timer=5)
+    act(t, "tick 0", "pad R4")
+    assert unchanged(t, "pad G2") == R_WAIT_SLAP
+    assert act(t, "tick 8000") == []
+    act(t, "seat 2", "seat 3")                   # seat 1 slaps last: 2 cards
+    assert t.debts == [[1, 2, W_SLAP]] and act(t, "tick 12000") == []
+    act(t, "shoe B8", "shoe B9")                 # the wait is over: seat 2's time from 12000
+    assert names(act(t, "tick 16500")) == ["timer_warn"] and t.turn == 2
+    evs = act(t, "tick 17001")
+    assert names(evs) == ["penalty"] and evs[0][1:] == (2, 2, W_SLOW)
+
+
+def test_h7_u1_u2_a_4_as_second_to_last_card_each_seats_first_press_is_its_slap():
+    """A 4 leaves its player one card: its first press is its slap, the second its call; another's second press catches it."""
+    # seed 003: "所有人要立刻將手拍到這張牌上" (every seat slaps, the 4's player too) and "沒喊UNO而又被
+    # 人拍桌子捉到" — the button is the slap first (docs/buttons.md); the window stays open
+    # through the slap, as no next player has played or drawn
+    t = deal({1: "R4 R1", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", slap4="yes")
+    assert names(act(t, "pad R4")) == ["play", "uno_open", "slap_open", "turn"]
+    assert names(act(t, "seat 1")) == ["slap"] and t.window == 1
+    assert names(act(t, "seat 1")) == ["uno"]
+    assert names(act(t, "seat 2")) == ["slap", "penalty"] and t.debts == [[3, 2, W_SLAP]]
+    t = deal({1: "R4 R1", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", slap4="yes")
+    act(t, "pad R4", "seat 2")
+    evs = act(t, "seat 2")
+    assert names(evs) == ["catch", "uno_close", "penalty"] and evs[2][1:] == (1, 2, W_CAUGHT)
+    evs = act(t, "seat 1")                       # its slap, not its call: seat 3 slaps last
+    assert names(evs) == ["slap", "penalty"] and evs[1][1:] == (3, 2, W_SLAP)
+
+
+# ---- M3: a seat out of the round, the next dealer ----------------------------------------------
+
+def test_m3_u2_h7_a_seat_out_neither_catches_nor_slaps_and_pays_nothing():
+    """Elimination: seat 1 is out; seat 2 forgets UNO, then plays a 4: seat 1's press catches nothing, slaps nothing, costs nothing."""
+    # seed 003 (淘汰制): "假設這是四人局，有一人勝出，則四人局變成三人局" — the seat out is no longer in
+    # the game: only "其它玩家" in it catch (U2) and slap (H7); its press is "not in the game"
+    t = deal({1: "R1 G1 B1", 2: "B4 B7 G5", 3: "Y2 Y3 Y5", 4: "Y6 Y8 Y9"}, start="R5",
+             elimination="yes", slap4="yes", false_uno=2, multi="same")
+    act(t, "pad R1", "pad G1", "pad B1")        # seat 1 out on a multi-play
+    assert t.finished == [1] and t.turn == 2
+    act(t, "pad B7", "shoe G2", "shoe R3")
+    assert names(act(t, "pad B4")) == ["play", "uno_open", "slap_open", "turn"]
+    assert t.window == 2 and t.slap == (1 << 2) | (1 << 3) | (1 << 4)
+    assert unchanged(t, "seat 1") == R_NOT_SEATED
+    assert unchanged(t, "seat 1 long") == R_NOT_SEATED
+
+
+def test_s2_m3_after_an_elimination_round_the_first_seat_out_deals():
+    """Elimination: seat 1 went out first and wins; after the round it deals, though seat 3 lost last."""
+    # seed 002: "在淘汰制中，最快出完手中牌的人获胜…(输的人当然要他洗牌啦)" — people shuffle; the
+    # table has the winner deal (S2: "本局赢家为下一局的庄家"), docs/rules.md
+    t = deal({1: "R1 R2", 2: "R9 R8", 3: "Y7 B7"}, start="R5", elimination="yes")
+    act(t, "pad R1", "seat 1", "pad R9", "seat 2", "shoe B1", "pad R2")
+    evs = act(t, "pad R8")
+    assert names(evs)[-2:] == ["round_over", "score"] and t.winner == 1
+    evs = act(t, "shuffle")
+    assert names(evs) == ["shuffle", "round"] and evs[1][1:] == (2, 1) and t.drawer() == 2
+
+
+def test_t5_m4_a_member_going_out_on_a_w4_the_next_seat_draws_and_both_partners_score_it():
+    """Teams: seat 1 goes out on a W4; seat 2 draws the 4 (no colour, no challenge) and seats 1 and 3 score them."""
+    # seed 002: "若赢家最后一张打出的是罚抽2张牌或罚抽4张牌，此局游戏已结束，但赢家的下一家仍需受罚";
+    # seed 004: "而他们所抽出的牌也要计分"; "以队为单位来进行计算"
+    t = deal({1: "W4 R1", 2: "G9 G8", 3: "Y7 Y3", 4: "BS B8"}, start="R5", teams=2)
+    act(t, "pad R1", "seat 1", "shoe B2", "shoe B3", "shoe B6")
+    assert names(act(t, "pad W4")) == ["play", "turn", "owe"] and t.owes(2) == 4
+    assert unchanged(t, "colour G") == R_NO_COLOUR
+    assert unchanged(t, "seat 2 long") == R_NO_CHALLENGE
+    evs = act(t, "shoe Y1", "shoe Y2", "shoe Y4", "shoe Y5")
+    assert names(evs) == ["draw", "round_over", "score", "score"]
+    assert evs[1][1:] == (1, 9 + 8 + 2 + 1 + 2 + 4 + 5 + 20 + 8 + 6)
+    assert t.scores[1] == t.scores[3] == 65
