@@ -1174,16 +1174,18 @@ class Table:
         if n < 0 or not hand or s == self.sum_by:
             # seed 000: "等與對方打出的牌之數字" (the number the other side played), not one's own
             return -1
-        teams = self.rules.teams
-        if teams and self.seats.index(s) % teams == self.seats.index(self.sum_by) % teams:
-            return -1  # M4: with teams the other side is the other teams, not a partner (team())
         total = 0
         for c in hand:
             r = DECK[c] & 15
             if r > 9:
                 return -1
             total += r
-        return total if total == n or (n and total and total % n == 0) else -1
+        if total != n and not (n and total and total % n == 0):
+            return -1
+        teams = self.rules.teams  # (asked last: most hands hold a card that is no number)
+        if teams and self.seats.index(s) % teams == self.seats.index(self.sum_by) % teams:
+            return -1  # M4: with teams the other side is the other teams, not a partner (team())
+        return total
 
     def _sum_win(self, s):
         total = self.hand_sum(s)
