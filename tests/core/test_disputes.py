@@ -608,3 +608,49 @@ def test_t5_m4_a_member_going_out_on_a_w4_the_next_seat_draws_and_both_partners_
     assert names(evs) == ["draw", "round_over", "score", "score"]
     assert evs[1][1:] == (1, 9 + 8 + 2 + 1 + 2 + 4 + 5 + 20 + 8 + 6)
     assert t.scores[1] == t.scores[3] == 65
+
+
+# ---- H1-H3, U6, P2 against each other -----------------------------------------------------
+
+def test_p2_h3_the_next_seats_time_runs_from_the_last_card_of_a_multi_play():
+    """turn_timer=5, multi: seat 1 lays R5 at 1 s and G5 at 4 s; seat 2's time runs from 4 s, not 1 s."""
+    # seed 002: "玩者每次出牌不限一张" — the cards laid are one play; seed 003: "超過5秒不出牌者，罰摸
+    # 2張牌" charges the seat that sits, and seat 2 cannot know seat 1 is done before its last
+    # card. It had been charged at 6 s for a number (an S's skip started its time again: no
+    # multi-play of numbers or Ds did)
+    t = deal({1: "R5 G5 B5 Y1", 2: "G2 G3 B3 Y2", 3: "Y1 Y2 Y3 Y4"}, start="R4", multi="same",
+             turn_timer=5)
+    t.feed((IN_TICK, 1000))
+    t.feed((IN_PAD, b"R5a"), 1000)
+    t.feed((IN_PAD, b"G5a"), 4000)
+    assert t.turn == 2 and t.deadline() == 7000
+    assert act(t, "tick 6001") == [] and names(act(t, "tick 7000")) == ["timer_warn"]
+    evs = act(t, "tick 9001")
+    assert names(evs) == ["penalty"] and evs[0][1:] == (2, 2, W_SLOW)
+
+
+def test_h2_a_seat_may_jump_in_on_its_own_card_and_nothing_adds_up():
+    """Jump-in without multi-play: seat 1 plays RD, then its other RD out of turn: seat 2 owes 2, not 4."""
+    # seed 000: "搶在正常順序出牌者前面出此牌，然後由搶牌者下家繼續出牌" — ahead of the seat in turn,
+    # which seat 1 is not; seed 001 leaves out only that seat ("乙（不是甲的下家）抢+2"). A jump is no
+    # multi-play: "抢牌不是叠加…前一张被抢的功能牌失效" (seed 001), so the first RD's 2 are void
+    t = deal({1: "RD RD G2", 2: "B1 G3 B3", 3: "Y1 Y2 Y3"}, start="R4", jump_in="actions")
+    act(t, "pad RD")
+    evs = act(t, "pad RD")
+    assert names(evs) == ["jump_in", "play", "uno_open", "turn", "owe"]
+    assert t.turn == 2 and t.owes(2) == 2
+    t = deal({1: "R5 R5 G2", 2: "B1 G3 B3", 3: "Y1 Y2 Y3"}, start="R4", jump_in="identical",
+             multi="same")
+    act(t, "pad R5")
+    assert names(act(t, "pad R5")) == ["play", "uno_open"]   # with H3 on it is the multi-play
+
+
+def test_u6_u1_a_seat_that_called_on_identical_cards_calls_again_on_its_last_one():
+    """uno_identical: seat 1 calls on R5 R5, later plays one R5 and does not call: seat 2 catches it."""
+    # seed 000: "當玩家手裡只有一張牌或者只有有多張完全相同的牌的時候要大喊" — one card and identical
+    # cards are each a time to call; the call on R5 R5 closed with its window (U1)
+    t = deal({1: "R5 R5 G5", 2: "B5 G3 B3"}, start="G4", uno_identical="yes")
+    assert names(act(t, "pad G5", "seat 1")) == ["uno"]
+    act(t, "pad B5")
+    assert names(act(t, "pad R5")) == ["play", "uno_open", "turn"]
+    assert names(act(t, "seat 2")) == ["catch", "uno_close", "penalty"]
