@@ -654,3 +654,16 @@ def test_u6_u1_a_seat_that_called_on_identical_cards_calls_again_on_its_last_one
     act(t, "pad B5")
     assert names(act(t, "pad R5")) == ["play", "uno_open", "turn"]
     assert names(act(t, "seat 2")) == ["catch", "uno_close", "penalty"]
+
+
+def test_h2_h1_the_seat_a_d_lands_on_cannot_jump_it_but_a_third_seat_can():
+    """jump_in=actions, no stacking: seat 2 owes seat 1's RD and holds the other RD: refused; seat 3's RD jumps."""
+    # seed 001: "如甲出+2，乙（不是甲的下家）抢+2，则是乙的下家摸2张牌" — the jumper is not the seat the
+    # +2 lands on; that seat's D would be a stack (H1: "轮序的下家可以出+2牌来累加", off here)
+    t = deal({1: "RDa G1 G2", 2: "RDb G3 B3", 3: "Y1 Y2 Y3"}, start="R4", jump_in="actions")
+    act(t, "pad RDa")
+    assert unchanged(t, "pad RDb") == R_MUST_DRAW
+    t = deal({1: "RD G1 G2", 2: "B1 G3 B3", 3: "RD Y2 Y3"}, start="R4", jump_in="actions")
+    act(t, "pad RD")
+    assert names(act(t, "pad RD")) == ["jump_in", "play", "turn", "owe"]
+    assert t.owes(2) == 0 and t.turn == 1 and t.owes(1) == 2
