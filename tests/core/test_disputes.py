@@ -667,3 +667,17 @@ def test_h2_h1_the_seat_a_d_lands_on_cannot_jump_it_but_a_third_seat_can():
     act(t, "pad RD")
     assert names(act(t, "pad RD")) == ["jump_in", "play", "turn", "owe"]
     assert t.owes(2) == 0 and t.turn == 1 and t.owes(1) == 2
+
+
+def test_h3_t3_three_s_with_three_players_the_third_is_a_new_turn():
+    """3 players, multi-play: RS and GS skip seats 2 and 3, the turn is seat 1's again; its BS
+    is a new turn's card, skipping seat 2: seat 3 plays (not seat 2, as a count of 3 skips)."""
+    # seed 000: "若玩者出多於一張"Skip"牌，被跳過的玩者數目等於發牌數目" — the skips run out at the
+    # player's own seat: no seat is skipped twice, nor the player itself (docs/rules.md)
+    t = deal({1: "RS GS BS R1 R2", 2: "G1 G2 G3 G4 G6", 3: "Y1 Y2 Y3 Y4 Y6"}, start="R5", multi="same")
+    act(t, "pad RS")
+    assert t.turn == 3
+    act(t, "pad GS")
+    assert t.turn == 1 and t.chain == 1
+    evs = act(t, "pad BS")
+    assert names(evs) == ["play", "skip", "turn"] and evs[1][1] == 2 and t.turn == 3
