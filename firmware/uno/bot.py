@@ -47,9 +47,11 @@ class Rng:
 
 try:
     import micropython  # noqa: F401
-    _small = bytes  # 108 bytes a sieve (the heap bench's players run on the unix port)
+    _SMALL_HEAP = True  # the heap bench's players run on the unix port
 except ImportError:
-    _small = tuple  # CPython 3.11 indexes a tuple in one specialised step, bytes generically
+    _SMALL_HEAP = False
+# a sieve: 108 bytes on a small heap; CPython 3.11 indexes a tuple in one specialised step
+_small = bytes if _SMALL_HEAP else tuple
 _sieves = {}
 
 
@@ -112,11 +114,8 @@ class Bot:
         self.last_mistake = False
         self._round_rules()
         reg = table.registry
-        try:
-            import micropython  # noqa: F401  (the heap bench: no 108 UIDs kept)
-            self.uids = _Uids(reg)
-        except ImportError:  # the host: each tag's UID made once
-            self.uids = [reg.uid(c) for c in range(NCARDS)]
+        # each tag's UID made once, but on a small heap (the heap bench: no 108 UIDs kept)
+        self.uids = _Uids(reg) if _SMALL_HEAP else [reg.uid(c) for c in range(NCARDS)]
 
     def step(self):
         """Makes one input, feeds it to the table, keeps the physical shoe; returns the events."""

@@ -1184,9 +1184,10 @@ class Table:
             total += r
         if total != n and not (n and total and total % n == 0):
             return -1
-        teams = self.rules.teams  # (asked last: most hands hold a card that is no number)
-        if teams and self.seats.index(s) % teams == self.seats.index(self.sum_by) % teams:
-            return -1  # M4: with teams the other side is the other teams, not a partner (team())
+        # M4: with teams the other side is the other teams, not a partner (asked last: most
+        # hands hold a card that is no number)
+        if self.rules.teams and s in self.team(self.sum_by):
+            return -1
         return total
 
     def _sum_win(self, s):
