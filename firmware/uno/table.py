@@ -327,8 +327,12 @@ class Table:
         """
         out = self.out
         del out[:]
-        if ms >= 0:
-            self._time(ms)
+        if ms >= 0:  # _time, inline: every input the hub feeds has its time
+            clock = self.clock
+            if ms < clock or clock < 0 or self.rules.turn_timer and self.phase == _P_PLAY \
+                    and self._waiting():
+                self.since = ms
+            self.clock = ms
         try:  # (kind, argument, ...): every input but a shuffle
             kind = inp[0]
             a = inp[1]
@@ -407,7 +411,9 @@ class Table:
             self.back.keep(inp, ms, out, card)
             return out
         n = len(inp)
-        if (kind == _IN_SEAT or kind == _IN_COLOUR) and n == 3 and type(a) is int:
+        if kind == _IN_TICK and type(a) is int:  # (first: most of the rest of a timed round)
+            self._tick(a)
+        elif (kind == _IN_SEAT or kind == _IN_COLOUR) and n == 3 and type(a) is int:
             if kind == _IN_COLOUR:
                 self._colour(a)
             elif 1 <= a <= MAX_SEAT:
@@ -418,8 +424,6 @@ class Table:
             return self.back.undo(inp, ms)
         elif kind == _IN_SHUFFLE:
             self._shuffle()
-        elif kind == _IN_TICK and type(a) is int:
-            self._tick(a)
         elif kind == _IN_RULE and n == 3:
             self._rule(a, inp[2])
         elif kind == _IN_PLAYER and n == 3:
@@ -1235,6 +1239,7 @@ class Table:
     # ---- time and settings ------------------------------------------------------------------
 
     def _time(self, ms):
+        # (feed has it inline)
         if ms < self.clock or self.clock < 0:
             self.since = ms  # the first time seen, or a clock that restarted: time starts now
         elif self.rules.turn_timer and self.phase == _P_PLAY and self._waiting():
@@ -1252,7 +1257,8 @@ class Table:
 
     def _tick(self, ms):
         """P2: time comes in as ticks; the turn seat has turn_timer seconds to act."""
-        self._time(ms)
+        if ms != self.clock or ms < 0:  # the hub's tick comes at the time feed took already
+            self._time(ms)
         limit = self.rules.turn_timer * 1000
         if not limit or self.phase != _P_PLAY:
             return

@@ -60,7 +60,8 @@ _UNDO = const(40)
 
 # record header: kind in bits 0-2, then flags
 _OK = const(8)      # an accepted input (counted by take-backs)
-_MS = const(16)     # the feed's ms follows (zigzag delta from the last one)
+_MS = const(16)     # the feed's ms follows (zigzag delta from the last one); a tick's own
+                    # time is then logged as from it (the hub's ticks: 0, one byte)
 _LONG = const(32)   # a long press; on a time-only record (kind 0): a take-back restarted the timer
 _GROW = const(256)
 _CAP = const(512)  # the log grows by this much: no doubling, no big block to find
@@ -274,15 +275,29 @@ class TakeBack:
             n += 2
         elif not out or out[-1][0] == _REJECT and len(out) == 1:  # changed nothing: its time only
             if inp and inp[0] == _IN_TICK and len(inp) == 2 and type(inp[1]) is int:
-                log[n] = _IN_TICK if ms < 0 else _IN_TICK | _MS  # a quiet tick: the clock moves
-                n = _varint(log, n + 1, inp[1])
+                # a quiet tick: the clock moves; its time as from the feed's (the hub's: 0)
+                if ms < 0:
+                    log[n] = _IN_TICK
+                    n = _varint(log, n + 1, inp[1])
+                elif inp[1] == ms:
+                    log[n] = _IN_TICK | _MS
+                    log[n + 1] = 0
+                    n += 2
+                else:
+                    log[n] = _IN_TICK | _MS
+                    n = _varint(log, n + 1, inp[1] - ms)
             elif ms >= 0:
                 log[n] = _MS
                 n += 1
             else:
                 return
             if ms >= 0:
-                n = _varint(log, n, ms - self.ms)
+                d = ms - self.ms
+                if 0 <= d < 64:  # _varint, inline
+                    log[n] = d << 1
+                    n += 1
+                else:
+                    n = _varint(log, n, d)
                 self.ms = ms
             self.n = n
             if n > 2 * _CAP:  # a button mashed, a host sending nonsense: bounded all the same
@@ -301,8 +316,8 @@ class TakeBack:
         else:
             kind = inp[0]
             log[n] = kind | _OK if ms < 0 else kind | _OK | _MS
-            if kind == _IN_TICK:
-                n = _varint(log, n + 1, inp[1])
+            if kind == _IN_TICK:  # as a quiet tick's
+                n = _varint(log, n + 1, inp[1] if ms < 0 else inp[1] - ms)
             elif kind == _IN_RULE:
                 n = _varint(log, n + 1, len(self.rule_ins))
                 self.rule_ins.append((inp[1], inp[2]))
@@ -358,6 +373,8 @@ class TakeBack:
                 ms, i = _unvarint(log, i)
                 clock += ms
                 ms = clock
+                if kind == _IN_TICK:  # logged from the feed's time
+                    a += ms
             yield at, h, a, ms
 
     def undo(self, inp, ms):
