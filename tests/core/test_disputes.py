@@ -681,3 +681,22 @@ def test_h3_t3_three_s_with_three_players_the_third_is_a_new_turn():
     assert t.turn == 1 and t.chain == 1
     evs = act(t, "pad BS")
     assert names(evs) == ["play", "skip", "turn"] and evs[1][1] == 2 and t.turn == 3
+
+
+# ---- C1 and P2: audit 6 ---------------------------------------------------------------------
+
+def test_p2_c1_a_challenge_starts_the_challengers_time_again():
+    """turn_timer=10: seat 2 owes a W4's 4 from 1 s, is warned at 9 s and challenges at 10.5 s;
+    the W4 was legal and it owes 6: its time runs from the challenge (warned again at 18.5 s,
+    charged past 20.5 s), not from 1 s (charged at 11 s, half a second after the verdict)."""
+    # seed 003: "超過5秒不出牌者，罰摸2張牌" charges the seat that sits; the challenge is the seat's
+    # act (seed 001: "下家有权利质疑…这时你得把手中的牌给他看"), as each card it draws is
+    t = deal({1: "W4 G1 G2", 2: "B1 B2 B3", 3: "Y1 Y2 Y3"}, start="R5", turn_timer=10)
+    act(t, "tick 1000", "pad W4", "colour Y")
+    assert names(act(t, "tick 9000")) == ["timer_warn"]
+    evs = t.feed((IN_SEAT, 2, 1), 10500)
+    assert names(evs) == ["challenge", "penalty"] and t.pending == 6
+    assert t.deadline() == 18500 and act(t, "tick 11001") == []
+    assert names(act(t, "tick 18500")) == ["timer_warn"]
+    evs = act(t, "tick 20501")
+    assert names(evs) == ["penalty"] and evs[0][1:] == (2, 2, W_SLOW)
