@@ -874,6 +874,25 @@ def test_p2_c1_a_challenge_starts_the_challengers_time_again():
     assert names(evs) == ["penalty"] and evs[0][1:] == (2, 2, W_SLOW)
 
 
+def test_p2_h2_a_jump_in_after_the_warning_gives_the_seat_in_turn_a_new_time():
+    """turn_timer=10, jump_in: seat 2 is warned at 9 s; at 9.5 s seat 1 jumps in on its own R7,
+    so seat 2's turn is a new one: its time runs from 9.5 s and it is warned again."""
+    # seed 000: "搶在正常順序出牌者前面出此牌，然後由搶牌者下家繼續出牌" — the jump takes the turn, and
+    # play goes on after the jumper with a new card to answer; seed 003: "超過5秒不出牌者" counts
+    # from there
+    t = deal({1: "R7 R7 G2", 2: "B1 B2 B3", 3: "B7 Y2 Y3"}, start="R5", turn_timer=10,
+             jump_in="identical")
+    act(t, "tick 1000", "pad R7")
+    assert names(act(t, "tick 9000")) == ["timer_warn"]
+    evs = t.feed((IN_PAD, b"R7b"), 9500)
+    assert names(evs) == ["jump_in", "play", "uno_open", "turn"] and t.turn == 2
+    assert act(t, "tick 11001") == [] and t.deadline() == 17500
+    assert names(act(t, "tick 17500")) == ["timer_warn"]
+    assert act(t, "tick 19500") == []
+    evs = act(t, "tick 19501")
+    assert names(evs) == ["penalty"] and evs[0][1:] == (2, 2, W_SLOW)
+
+
 def test_c1_h1_h3_a_w4_stacked_on_a_multi_plays_ds_is_legal_with_w4_on_d():
     """multi=same, stacking=w4_on_d: seat 1 lays RD and GD (seat 2 owes 4), seat 2 answers with a
     W4 while holding the colour: legal, so seat 3's challenge fails (8 + 2). With stacking=on a
@@ -892,3 +911,27 @@ def test_c1_h1_h3_a_w4_stacked_on_a_multi_plays_ds_is_legal_with_w4_on_d():
              multi="same")
     act(t, "pad RD", "pad GD")
     assert unchanged(t, "pad W4") == R_MUST_DRAW
+
+
+def test_p2_h5_m3_a_sum_win_out_of_turn_leaves_the_turn_seats_time_running():
+    """turn_timer=5, sum_win, elimination: seat 2 is warned at 4 s; seat 3 lays down Y1 Y3 B0 on
+    seat 1's 4 at 4.5 s and goes out; seat 2 has not acted: its time runs on (charged past 6 s).
+    When the turn seat itself lays down, that is its act: the next seat's time starts."""
+    # seed 003: "超過5秒不出牌者，罰摸2張牌" charges the seat that sits; seed 000: "可以無視任何情況，攤
+    # 牌勝出" — another seat's lay-down is no act of the turn seat (docs/rules.md, H5 and the UNO
+    # window under M3)
+    t = deal({1: "R4 G7 B1", 2: "G1 G2 G3", 3: "Y1 Y3 B0"}, start="R5", sum_win="yes",
+             elimination="yes", turn_timer=5)
+    act(t, "tick 1000", "pad R4")
+    assert names(act(t, "tick 4000")) == ["timer_warn"]
+    evs = t.feed((IN_SEAT, 3, 1), 4500)
+    assert names(evs) == ["sum_win", "out"] and t.turn == 2 and t.deadline() == 6001
+    evs = act(t, "tick 6001")
+    assert names(evs) == ["penalty"] and evs[0][1:] == (2, 2, W_SLOW)
+    t = deal({1: "R4 G7 B1", 2: "G1 G3 B0", 3: "Y1 Y2 Y3"}, start="R5", sum_win="yes",
+             elimination="yes", turn_timer=5)
+    act(t, "tick 1000", "pad R4")
+    assert names(act(t, "tick 4000")) == ["timer_warn"]
+    evs = t.feed((IN_SEAT, 2, 1), 4500)
+    assert names(evs) == ["sum_win", "out", "turn"] and t.turn == 3
+    assert act(t, "tick 6001") == [] and t.deadline() == 7500
