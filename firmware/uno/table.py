@@ -1147,6 +1147,7 @@ class Table:
         against = self.w4_from
         self.w4_from = 0
         self.answerable = self.stackable = False
+        self._restart_timer()  # P2: the challenge is the seat's act; its time starts again
         if self.w4_illegal:
             # its player draws what the challenger would have (with stacking, the whole total)
             self.out.append((_CHALLENGE, s, against, _V_ILLEGAL))

@@ -681,3 +681,257 @@ def test_h3_t3_three_s_with_three_players_the_third_is_a_new_turn():
     assert t.turn == 1 and t.chain == 1
     evs = act(t, "pad BS")
     assert names(evs) == ["play", "skip", "turn"] and evs[1][1] == 2 and t.turn == 3
+
+
+# ---- C1 and P2: audit 6 ---------------------------------------------------------------------
+
+def test_c1_h1_h6_two_players_a_w4_stacked_on_a_w4_is_challenged_by_the_first_w4s_player():
+    """Two players, stacking: seat 1's W4, seat 2 stacks a W4; seat 1 owes 8 and alone may
+    challenge seat 2's W4. Illegal: seat 2 draws the 8 and seat 1 plays; legal: seat 1 draws
+    10 and is skipped, the turn is seat 2's."""
+    # seed 000 (二人玩UNO的新規則補充): "Wild Drop4也具備累積性…除了同樣打出Wild Drop4可以化解"; seed
+    # 004: "只有被罚抽4张牌的人可以提出质疑" — seat 2 answered with its own W4 and owes nothing;
+    # seat 1, the W4 player, is now the seat that owes and judges only seat 2's W4
+    t = deal({1: "W4a R1 Y6", 2: "W4b G2 B3"}, start="B5", stacking="on")
+    act(t, "pad W4a", "colour G", "pad W4b", "colour R")   # seat 2 held G2: illegal
+    assert t.turn == 1 and t.pending == 8 and t.w4_from == 2 and t.w4_illegal
+    assert unchanged(t, "seat 2 long") == R_NO_CHALLENGE
+    evs = act(t, "seat 1 long")
+    assert evs[0][1:] == (1, 2, V_ILLEGAL) and evs[1][1:] == (2, 8, W_W4_ILLEGAL)
+    for c in ("Y1", "Y2", "Y3", "Y4", "Y5", "Y7", "Y8", "Y9"):
+        act(t, "shoe " + c)
+    assert len(t.hands[2]) == 10 and t.turn == 1 and t.colour == 0   # the colour stands
+    assert names(act(t, "pad R1")) == ["play", "uno_open", "turn"]
+    t = deal({1: "W4a R1 Y6", 2: "W4b B2 B3"}, start="B5", stacking="on")
+    act(t, "pad W4a", "colour G", "pad W4b", "colour R")   # seat 2 held no green: legal
+    evs = act(t, "seat 1 long")
+    assert evs[0][1:] == (1, 2, V_LEGAL) and t.pending == 10
+    for c in ("R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "G1"):
+        act(t, "shoe " + c)
+    evs = act(t, "shoe G3")
+    assert names(evs) == ["draw", "skip", "turn"] and evs[1][1] == 1 and t.turn == 2
+    assert len(t.hands[1]) == 12
+
+
+def test_c1_h1_three_players_after_a_reverse_the_stacked_w4_is_challenged_by_the_seat_it_lands_on():
+    """Three players, stacking: seat 1's R turns play to seat 3, whose W4 lands on seat 2; seat 2
+    stacks a W4, which lands on seat 1 (the direction of play): seat 1 alone may challenge it."""
+    # seed 002: "下家可以跟+4牌来转移或累加罚摸的牌，由最后一个没有+4牌的罚摸"; seed 004: "只有被罚抽4张牌的人
+    # 可以提出质疑" — the seat that owes the total, wherever the direction sends it
+    t = deal({1: "RR G1 G2", 2: "W4b R3 Y4", 3: "W4a B1 B2"}, start="R5", stacking="on")
+    act(t, "pad RR")
+    assert t.turn == 3
+    act(t, "pad W4a", "colour Y")                # seat 3 held no red: legal
+    assert t.turn == 2 and t.w4_from == 3 and not t.w4_illegal
+    act(t, "pad W4b", "colour G")                # seat 2 held Y4 of the colour yellow: illegal
+    assert t.turn == 1 and t.pending == 8 and t.w4_from == 2 and t.w4_illegal
+    assert unchanged(t, "seat 3 long") == R_NO_CHALLENGE
+    assert unchanged(t, "seat 2 long") == R_NO_CHALLENGE
+    evs = act(t, "seat 1 long")
+    assert evs[0][1:] == (1, 2, V_ILLEGAL) and t.owes(2) == 8 and t.owes(1) == 0
+
+
+def test_c1_m3_a_seat_going_out_on_a_w4_can_be_challenged_and_the_challenge_fails():
+    """Elimination: seat 1 goes out on a W4 and names the colour; the round goes on, seat 2 owes
+    4 and may challenge, but a last W4 comes from a hand holding nothing else: legal, seat 2
+    draws 6 and seat 1, out, draws nothing."""
+    # seed 000: "若出牌者真的無其他符合顏色和數字的牌（黑色牌不算）可出，則挑戰失敗者需罰抽牌6張" — a
+    # last card leaves no other card; seed 003 (淘汰制): "有一人勝出，則四人局變成三人局，游戲繼續"
+    t = deal({1: "W4 R1", 2: "B1 B2", 3: "Y1 Y2"}, start="R5", elimination="yes")
+    act(t, "pad R1", "seat 1", "shoe G9", "shoe G8")
+    evs = act(t, "pad W4")
+    assert names(evs) == ["play", "out", "colour_wanted"]
+    act(t, "colour B")
+    assert t.turn == 2 and t.pending == 4 and t.w4_from == 1 and not t.w4_illegal
+    evs = act(t, "seat 2 long")
+    assert evs[0][1:] == (2, 1, V_LEGAL) and t.pending == 6 and t.owes(1) == 0
+    assert t.active == [2, 3] and not t.hands[1]
+
+
+def test_c1_m3_m4_a_w4_landing_on_its_players_partner_is_that_partners_to_challenge():
+    """Elimination and teams (1 and 3, 2 and 4): seat 2 is out, so seat 1's W4 lands on its
+    partner seat 3; seat 3 may challenge it (seat 1 draws 4), seat 4 may not."""
+    # seed 004: "只有被罚抽4张牌的人可以提出质疑" — the seat that owes, partner or not; seed 002:
+    # "下家有权利质疑你的出牌是否合法"
+    t = deal({1: "W4 R1 R2", 2: "R3 R4 R6", 3: "Y1 Y2 Y3", 4: "B1 B2 B3"}, start="R5",
+             elimination="yes", teams=2)
+    act(t, "pad R1", "pad R3", "shoe G7", "shoe G8", "shoe G9")     # seat 1 keeps its cards
+    act(t, "pad R4", "seat 2", "shoe B7", "shoe B8", "shoe B9", "pad R6")
+    assert t.finished == [2] and t.active == [1, 3, 4]
+    act(t, "shoe Y7", "shoe Y8")
+    act(t, "pad W4", "colour B")                 # seat 1 holds R2 of the colour red: illegal
+    assert t.turn == 3 and t.w4_from == 1 and t.w4_illegal
+    assert unchanged(t, "seat 4 long") == R_NO_CHALLENGE
+    evs = act(t, "seat 3 long")
+    assert evs[0][1:] == (3, 1, V_ILLEGAL) and evs[1][1:] == (1, 4, W_W4_ILLEGAL)
+
+
+def test_c1_p1_a_misplay_penalty_drawn_before_the_challenge_leaves_the_challenge_open():
+    """misplay=2: seat 2 owes a W4's 4 and taps a card (a misplay: 2 cards); once it has drawn
+    them it may still challenge: its misplay's cards are not the W4's draws."""
+    # seed 004: "只有被罚抽4张牌的人可以提出质疑"; seed 001: "下家有权利质疑你的出牌是否合法" — a right of
+    # the seat before it draws the W4's cards; seed 000: "若玩者發錯牌，需罰抽2張牌" is another penalty
+    t = deal({1: "W4 R1 G2", 2: "B1 B2 B3", 3: "Y1 Y2 Y3"}, start="R5", misplay=2)
+    act(t, "pad W4", "colour B")
+    evs = act(t, "pad B1")
+    assert names(evs) == ["reject", "penalty"] and evs[0][1] == R_MUST_DRAW
+    act(t, "shoe G5", "shoe G6")
+    assert t.pending == 4 and t.w4_from == 1
+    evs = act(t, "seat 2 long")
+    assert evs[0][1:] == (2, 1, V_ILLEGAL) and t.owes(1) == 4 and t.owes(2) == 0
+
+
+def test_c1_t4_an_empty_shoe_while_a_challenges_draws_are_drawn():
+    """7 x 15 dealt, two cards in the shoe: a lost challenge's 6 get the shoe's two and the one
+    card the reshuffle brings back, the rest is waived and the challenger still loses its turn;
+    a won challenge's 4 alike, and the challenger plays."""
+    # seed 000: "若牌庫中的牌一用完…則將廢牌堆中的牌(最上一張除外)重洗過" — only the pile but its top;
+    # draws no card is left for are waived (T4), the verdict's skip stands (seed 001: "检举失败，
+    # 则被跳过回合"; "下家若检举成功，则仍然可以出牌")
+    from uno.cards import NCARDS, copy_name
+
+    def dealt(start):
+        keep = (start, "W4a", "G9a", "G9b")
+        cards = ["W4a"] + [copy_name(c) for c in range(NCARDS) if copy_name(c) not in keep]
+        return deal(dict((s + 1, " ".join(cards[s * 15:(s + 1) * 15])) for s in range(7)),
+                    start=start)
+    t = dealt("B5a")                             # seat 1 holds reds, no blue: legal
+    act(t, "pad W4a", "colour G")
+    assert act(t, "seat 2 long")[0][1:] == (2, 1, V_LEGAL)
+    evs = act(t, "shoe G9a", "shoe G9b")
+    assert names(evs) == ["draw", "reshuffle"]
+    act(t, "shuffle")
+    evs = act(t, "shoe B5a")
+    assert names(evs) == ["draw", "waive", "skip", "turn"] and evs[1][1:] == (2, 3)
+    assert t.turn == 3 and len(t.hands[2]) == 18
+    t = dealt("R5a")                             # seat 1 holds red: illegal
+    act(t, "pad W4a", "colour G")
+    assert act(t, "seat 2 long")[0][1:] == (2, 1, V_ILLEGAL)
+    act(t, "shoe G9a", "shoe G9b", "shuffle")
+    evs = act(t, "shoe R5a")
+    assert names(evs) == ["draw", "waive"] and evs[1][1:] == (1, 1)
+    assert t.turn == 2 and len(t.hands[1]) == 17 and not t.debts and not t.pending
+
+
+def test_c1_h1_t5_a_last_w4_stacked_on_a_w4_passes_the_total_unchallenged():
+    """Stacking: seat 2 answers seat 1's W4 with its last card, a W4: the round is won, seat 3
+    draws the 8 for the score and challenges nothing (neither W4: it answered neither)."""
+    # seed 002: "若赢家最后一张打出的是+2牌或+4牌，游戏虽已结束但赢家的下一家仍需受罚" and "由最后一个没有
+    # +4牌的罚摸" (the last seat without a +4 draws the total); seed 004: "只有被罚抽4张牌的人可以提出
+    # 质疑" — seat 2, which owed seat 1's 4, answered it instead
+    t = deal({1: "B1 W4a G1", 2: "B7 B8 W4b", 3: "B3 B4 Y1"}, start="B5", stacking="on")
+    act(t, "pad B1", "pad B7", "pad B3", "shoe R9", "pad B8", "seat 2", "pad B4")
+    act(t, "pad W4a", "colour G")
+    evs = act(t, "pad W4b")
+    assert names(evs) == ["play", "turn", "owe"] and evs[2][1:] == (3, 8, W_STACK)
+    assert t.want == 0 and t.w4_from == 0
+    assert unchanged(t, "seat 3 long") == R_NO_CHALLENGE
+    assert unchanged(t, "seat 1 long") == R_NO_CHALLENGE
+    for c in ("R1", "R2", "R3", "R4", "R6", "R7", "R8"):
+        act(t, "shoe " + c)
+    evs = act(t, "shoe Y9")
+    assert names(evs) == ["draw", "round_over", "score"]
+    assert evs[1][1:] == (2, 1 + 9 + (1 + 1 + 2 + 3 + 4 + 6 + 7 + 8 + 9))
+
+
+def test_c1_h2_a_challenged_w4_is_jumped_only_once_the_verdicts_draws_are_drawn():
+    """jump_in=actions: after a won challenge, a W4 read while the W4's player draws its 4 waits
+    (no cost); then seat 3's identical W4 jumps the judged W4 like any top card. After a lost
+    challenge, a jump while the challenger draws its 6 is a misplay."""
+    # seed 002: "当自己手上有与一个玩家出的牌完全一样的…时，可以抢先出牌，中间的玩家失去出牌机会" — the W4
+    # on the pile is a top card; the verdict's draws are owed first (seed 001: "当被+2、+4罚抽牌时，要从
+    # 牌堆顶抽取对应的牌，且不能再出牌")
+    t = deal({1: "W4a R1 R2", 2: "B1 B2 B3", 3: "W4b Y2 Y3"}, start="R5", jump_in="actions",
+             misplay=2)
+    act(t, "pad W4a", "colour B", "seat 2 long")
+    assert unchanged(t, "pad W4b") == R_WAIT_DRAW
+    act(t, "shoe G1", "shoe G2", "shoe G3", "shoe G4")
+    evs = act(t, "pad W4b", "colour Y")
+    assert names(evs) == ["colour", "turn", "owe"] and t.turn == 1 and t.w4_from == 3
+    assert t.owes(2) == 0
+    t = deal({1: "W4a G1 G2", 2: "B1 B2 B3", 3: "W4b Y2 Y3"}, start="R5", jump_in="actions",
+             misplay=2)
+    act(t, "pad W4a", "colour B", "seat 2 long")
+    evs = act(t, "pad W4b")
+    assert names(evs) == ["reject", "penalty"] and evs[0][1] == R_NOT_TURN
+    assert evs[1][1:] == (3, 2, W_MISPLAY)
+
+
+def test_p2_c1_a_challenge_starts_the_challengers_time_again():
+    """turn_timer=10: seat 2 owes a W4's 4 from 1 s, is warned at 9 s and challenges at 10.5 s;
+    the W4 was legal and it owes 6: its time runs from the challenge (warned again at 18.5 s,
+    charged past 20.5 s), not from 1 s (charged at 11 s, half a second after the verdict)."""
+    # seed 003: "超過5秒不出牌者，罰摸2張牌" charges the seat that sits; the challenge is the seat's
+    # act (seed 001: "下家有权利质疑…这时你得把手中的牌给他看"), as each card it draws is
+    t = deal({1: "W4 G1 G2", 2: "B1 B2 B3", 3: "Y1 Y2 Y3"}, start="R5", turn_timer=10)
+    act(t, "tick 1000", "pad W4", "colour Y")
+    assert names(act(t, "tick 9000")) == ["timer_warn"]
+    evs = t.feed((IN_SEAT, 2, 1), 10500)
+    assert names(evs) == ["challenge", "penalty"] and t.pending == 6
+    assert t.deadline() == 18500 and act(t, "tick 11001") == []
+    assert names(act(t, "tick 18500")) == ["timer_warn"]
+    evs = act(t, "tick 20501")
+    assert names(evs) == ["penalty"] and evs[0][1:] == (2, 2, W_SLOW)
+
+
+def test_p2_h2_a_jump_in_after_the_warning_gives_the_seat_in_turn_a_new_time():
+    """turn_timer=10, jump_in: seat 2 is warned at 9 s; at 9.5 s seat 1 jumps in on its own R7,
+    so seat 2's turn is a new one: its time runs from 9.5 s and it is warned again."""
+    # seed 000: "搶在正常順序出牌者前面出此牌，然後由搶牌者下家繼續出牌" — the jump takes the turn, and
+    # play goes on after the jumper with a new card to answer; seed 003: "超過5秒不出牌者" counts
+    # from there
+    t = deal({1: "R7 R7 G2", 2: "B1 B2 B3", 3: "B7 Y2 Y3"}, start="R5", turn_timer=10,
+             jump_in="identical")
+    act(t, "tick 1000", "pad R7")
+    assert names(act(t, "tick 9000")) == ["timer_warn"]
+    evs = t.feed((IN_PAD, b"R7b"), 9500)
+    assert names(evs) == ["jump_in", "play", "uno_open", "turn"] and t.turn == 2
+    assert act(t, "tick 11001") == [] and t.deadline() == 17500
+    assert names(act(t, "tick 17500")) == ["timer_warn"]
+    assert act(t, "tick 19500") == []
+    evs = act(t, "tick 19501")
+    assert names(evs) == ["penalty"] and evs[0][1:] == (2, 2, W_SLOW)
+
+
+def test_c1_h1_h3_a_w4_stacked_on_a_multi_plays_ds_is_legal_with_w4_on_d():
+    """multi=same, stacking=w4_on_d: seat 1 lays RD and GD (seat 2 owes 4), seat 2 answers with a
+    W4 while holding the colour: legal, so seat 3's challenge fails (8 + 2). With stacking=on a
+    W4 answers no D."""
+    # seed 002: "+4牌只能跟在+2或+4后面。或者没有与上家颜色一样的牌才可出" — after a +2 whatever the
+    # hand; "玩者每次出牌不限一张" — the two Ds are one play, the last laid names the colour
+    t = deal({1: "RD GD R1", 2: "W4 G2 R3", 3: "Y1 Y2 Y3"}, start="R5", stacking="w4_on_d",
+             multi="same")
+    act(t, "pad RD", "pad GD")
+    assert t.turn == 2 and t.pending == 4
+    act(t, "pad W4", "colour B")                 # seat 2 holds G2 of the colour green
+    assert t.turn == 3 and t.pending == 8 and t.w4_from == 2 and not t.w4_illegal
+    evs = act(t, "seat 3 long")
+    assert evs[0][1:] == (3, 2, V_LEGAL) and t.pending == 10
+    t = deal({1: "RD GD R1", 2: "W4 G2 R3", 3: "Y1 Y2 Y3"}, start="R5", stacking="on",
+             multi="same")
+    act(t, "pad RD", "pad GD")
+    assert unchanged(t, "pad W4") == R_MUST_DRAW
+
+
+def test_p2_h5_m3_a_sum_win_out_of_turn_leaves_the_turn_seats_time_running():
+    """turn_timer=5, sum_win, elimination: seat 2 is warned at 4 s; seat 3 lays down Y1 Y3 B0 on
+    seat 1's 4 at 4.5 s and goes out; seat 2 has not acted: its time runs on (charged past 6 s).
+    When the turn seat itself lays down, that is its act: the next seat's time starts."""
+    # seed 003: "超過5秒不出牌者，罰摸2張牌" charges the seat that sits; seed 000: "可以無視任何情況，攤
+    # 牌勝出" — another seat's lay-down is no act of the turn seat (docs/rules.md, H5 and the UNO
+    # window under M3)
+    t = deal({1: "R4 G7 B1", 2: "G1 G2 G3", 3: "Y1 Y3 B0"}, start="R5", sum_win="yes",
+             elimination="yes", turn_timer=5)
+    act(t, "tick 1000", "pad R4")
+    assert names(act(t, "tick 4000")) == ["timer_warn"]
+    evs = t.feed((IN_SEAT, 3, 1), 4500)
+    assert names(evs) == ["sum_win", "out"] and t.turn == 2 and t.deadline() == 6001
+    evs = act(t, "tick 6001")
+    assert names(evs) == ["penalty"] and evs[0][1:] == (2, 2, W_SLOW)
+    t = deal({1: "R4 G7 B1", 2: "G1 G3 B0", 3: "Y1 Y2 Y3"}, start="R5", sum_win="yes",
+             elimination="yes", turn_timer=5)
+    act(t, "tick 1000", "pad R4")
+    assert names(act(t, "tick 4000")) == ["timer_warn"]
+    evs = t.feed((IN_SEAT, 2, 1), 4500)
+    assert names(evs) == ["sum_win", "out", "turn"] and t.turn == 3
+    assert act(t, "tick 6001") == [] and t.deadline() == 7500
