@@ -1651,7 +1651,11 @@ class Table:
         for s in losers:
             pts += self._hand_points(s)
         self.winner = winner
-        self.window = 0
+        if self.window:
+            # U1: a window still open (M3: a seat laid down out of turn and won for its team;
+            # T6: blocked at a reshuffle) closes with the round, and the record says so
+            out.append((_UNO_CLOSE, self.window))
+            self.window = 0
         self.turn = 0
         self.slap = 0
         out.append((_ROUND_OVER, winner, pts))
