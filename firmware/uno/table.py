@@ -940,7 +940,8 @@ class Table:
                 self.naming = s
                 self.out.append((_JOIN, s))
             return
-        if s not in self.active:
+        # (between rounds a seat out of the last one, M3, is still in the game: seats)
+        if s not in (self.active if ph == _P_PLAY else self.seats):
             self._reject(_R_NOT_SEATED, s, -1)
         elif ph != _P_PLAY or self._gone(s):
             self._reject(_R_NOTHING, s, -1)

@@ -18,6 +18,21 @@ def _draw_the_shoe(t):
             act(t, "seat %d" % s)
 
 
+# ---- S1, S2: seats and the dealer between rounds -------------------------------------------
+
+def test_s1_m3_between_rounds_a_seat_out_of_the_last_round_is_still_in_the_game():
+    """Elimination: seats 1 and 2 went out, the match is over; their presses mean nothing now (not "not in this game"), and a long press leaves."""
+    # seed 003 (淘汰制): "四人局變成三人局，游戲繼續" — a seat is out of the *round*; the next round
+    # deals to every seat of the game again (docs/buttons.md: between rounds "a seat in the
+    # game": "this press means nothing now"). They had been told "seat is not in this game"
+    t = deal({1: "R1 R2", 2: "R9 R8", 3: "Y7 B7"}, start="R5", elimination="yes", target=15)
+    act(t, "pad R1", "seat 1", "pad R9", "seat 2", "shoe B1", "pad R2")
+    assert names(act(t, "pad R8"))[-1] == "match_over" and t.active == [3]
+    for s in (1, 2, 3):
+        assert unchanged(t, "seat %d" % s) == R_NOTHING
+    assert names(act(t, "seat 1 long")) == ["leave"] and t.phase == P_LOBBY
+
+
 # ---- U1: an UNO window when the round ends ---------------------------------------------------
 
 def test_u1_m3_m4_h5_a_window_still_open_when_the_round_ends_closes_in_the_record():
