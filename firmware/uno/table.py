@@ -1653,8 +1653,9 @@ class Table:
             pts += self._hand_points(s)
         self.winner = winner
         if self.window:
-            # U1: a window still open (M3: a seat laid down out of turn and won for its team;
-            # T6: blocked at a reshuffle) closes with the round, and the record says so
+            # U1: a window still open (H3: the seat's own, its last card added to a multi-play;
+            # M3: another seat's, a lay-down out of turn won for its team; T6: blocked at a
+            # reshuffle) closes with the round, and the record says so
             out.append((_UNO_CLOSE, self.window))
             self.window = 0
         self.turn = 0
