@@ -944,7 +944,8 @@ class Table:
                 self.naming = s
                 self.out.append((_JOIN, s))
             return
-        if s not in self.active:
+        # (between rounds a seat out of the last one, M3, is still in the game: seats)
+        if s not in (self.active if ph == _P_PLAY else self.seats):
             self._reject(_R_NOT_SEATED, s, -1)
         elif ph != _P_PLAY or self._gone(s):
             self._reject(_R_NOTHING, s, -1)
@@ -1658,7 +1659,12 @@ class Table:
         for s in losers:
             pts += self._hand_points(s)
         self.winner = winner
-        self.window = 0
+        if self.window:
+            # U1: a window still open (H3: the seat's own, its last card added to a multi-play;
+            # M3: another seat's, a lay-down out of turn won for its team; T6: blocked at a
+            # reshuffle) closes with the round, and the record says so
+            out.append((_UNO_CLOSE, self.window))
+            self.window = 0
         self.turn = 0
         self.slap = 0
         out.append((_ROUND_OVER, winner, pts))

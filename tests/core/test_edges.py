@@ -413,7 +413,8 @@ def test_h3_h7_t5_a_winning_4_added_in_a_multi_play_opens_no_slap():
     t = deal({1: "R4 G4", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", multi="same", slap4="yes")
     act(t, "pad R4", "seat 1", "seat 2", "seat 1", "shoe B1", "shoe B2")  # slaps; UNO
     assert t.slap == 0 and t.chain == 1
-    assert names(act(t, "pad G4")) == ["play", "round_over", "score"]
+    # (its window, called, closes with the round: docs/rules.md, U1 when the round ends)
+    assert names(act(t, "pad G4")) == ["play", "uno_close", "round_over", "score"]
     t = deal({1: "R4 G4", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", multi="same", slap4="yes",
              elimination="yes")
     act(t, "pad R4", "seat 1", "seat 2", "seat 1", "shoe B1", "shoe B2")
