@@ -442,12 +442,18 @@ class Table:
         self.out.append((_REJECT, why, seat, card))
 
     def _check_due(self):
-        """T4: say once when the shoe is empty and the pile (or, in the draw for dealer, the
-        set-aside cards) must be shuffled into it for the draws to come."""
+        """T4: say once when the shoe is empty and a seat is to draw (drawer()), so the pile
+        (or, in the draw for dealer, the set-aside cards) must be shuffled into it. Not while
+        the next draw waits on something else (a colour, a slap, a drawn card that may still
+        be played): then the turn seat is free to act, and its time runs (P2)."""
         ph = self.phase
         due = self.shoe == 0 and (ph == _P_DRAWOFF or (ph == _P_PLAY and self.pile > 1))
-        if due and not self.due:
-            self.out.append((_RESHUFFLE, self.drawer()))
+        if due:
+            seat = self.drawer()
+            if not seat:
+                due = False
+            elif not self.due:
+                self.out.append((_RESHUFFLE, seat))
         self.due = due
 
     # ---- card reads at the shoe ----------------------------------------------------------
