@@ -697,7 +697,10 @@ class Table:
         self.out.append((_JUMP, seat))
         rank = DECK[self.top] & 15
         if rank == _RANK_REVERSE and len(self.active) > 2:
+            # its reversal is void: the direction goes back, and the record says so (seed 000:
+            # reverse…（有搶牌者除外）), before the jumper's own R reverses it again
             self._reverse()
+            self.out.append((_REVERSE, self.dir))
         elif rank == _RANK_DRAW2 or rank == _RANK_WILD4:
             if self.pending:  # (answerable: nothing drawn yet, so it holds the jumped card's)
                 self.stack = self.pending - (2 if rank == _RANK_DRAW2 else 4)

@@ -1,0 +1,96 @@
+"""Disputed table situations of the record (what a referee would say: skip, reverse, reshuffle,
+the colour, who pressed), of H5's sum win and M3's elimination against the other house rules,
+and of T2's drawing variants against them: one test each, named after the rule ids they decide
+(the seeds' words and docs/rules.md say why). Situations pinned elsewhere are not repeated."""
+from kit import act, deal, names, unchanged
+from uno.events import *
+from uno.state import snapshot
+
+
+def of(evs, code):
+    return [e for e in evs if e[0] == code]
+
+
+# ---- the record: reverse ------------------------------------------------------------------
+
+def test_h2_t3_a_jumped_reverse_says_the_direction_goes_back_then_the_jumpers_reverses():
+    """jump_in=actions, 4 seats: seat 1's RR reverses (ccw); seat 3 jumps with the other RR:
+    the record says the direction goes back (cw), then seat 3's own R reverses it (ccw)."""
+    # seed 000/002 on the reverse: "出此牌後出牌順序改為逆時針，由出牌者右手邊的人開始出牌（有搶牌
+    # 者除外）" — not when someone jumps in; seed 002: "被抢的牌作用失效". The jumped R's reversal
+    # is void: the direction went back without a `reverse` event, so a reader counting them
+    # (or the narrator: "direction reverses: now counter-clockwise" twice) was misled
+    t = deal({1: "RR R1 R2", 2: "G1 G2 G3", 3: "RR Y2 Y3", 4: "B1 B2 B3"}, start="R5",
+             jump_in="actions")
+    evs = act(t, "pad RRa")
+    assert of(evs, REVERSE) == [(REVERSE, -1)] and t.turn == 4
+    evs = act(t, "pad RRb")
+    assert names(evs) == ["jump_in", "reverse", "play", "reverse", "turn"]
+    assert of(evs, REVERSE) == [(REVERSE, 1), (REVERSE, -1)]
+    assert t.dir == -1 and t.turn == 2 and snapshot(t)["direction"] == "ccw"
+
+
+def test_h2_h3_t3_a_jumped_reverse_of_a_multi_play_voids_only_that_reversal():
+    """jump_in=actions, multi=same: seat 1 lays RR and GR (two reversals: clockwise again);
+    seat 3 jumps on GR: GR's reversal goes back (ccw), seat 3's GR reverses (cw)."""
+    # seed 002: "前一张被抢的功能牌失效" — the card jumped (the last laid), not the multi-play
+    t = deal({1: "RR GR R1", 2: "G1 G2 G3", 3: "GR Y2 Y3", 4: "B1 B2 B3"}, start="R5",
+             jump_in="actions", multi="same")
+    act(t, "pad RR", "pad GRb")                 # (seat 3 was dealt GRa first)
+    assert t.dir == 1 and t.turn == 2
+    evs = act(t, "pad GRa")
+    assert of(evs, REVERSE) == [(REVERSE, -1), (REVERSE, 1)]
+    assert t.dir == 1 and t.turn == 4
+
+
+# ---- the record: skip and the jump-in -----------------------------------------------------
+
+def test_h2_t3_a_jump_in_skips_nobody_its_record_is_the_jump_and_the_turn():
+    """jump_in=identical, 4 seats: seat 1 plays R5 (seat 2 in turn); seat 4 jumps with R5:
+    seats 2 and 3 lose the chance to play, but no card skipped them: no `skip` event."""
+    # seed 002: "可以抢先出牌，中间的玩家失去出牌机会"; seed 000: "令本應發牌的下位玩者喪失發牌機會"
+    # — a race for the play, not a card's effect: `jump_in` says who played out of turn and
+    # `turn` where play goes on (docs/formats.md: skip is an S's, an R's with two seats, or a
+    # D's or W4's victim's once it has drawn)
+    t = deal({1: "R5 R1 R2", 2: "G1 G2 G3", 3: "Y1 Y2 Y3", 4: "R5 B2 B3"}, start="R7",
+             jump_in="identical")
+    act(t, "pad R5a")
+    evs = act(t, "pad R5b")
+    assert names(evs) == ["jump_in", "play", "turn"] and evs[0][1] == 4 and evs[2][1] == 1
+
+
+def test_h2_t3_a_jumped_ds_owe_goes_with_the_turn_and_its_victim_is_not_skipped():
+    """jump_in=actions: seat 1's RD makes seat 2 owe 2; seat 3 jumps with the other RD: seat
+    2 owes nothing and is not skipped; seat 4 owes 2, draws them and is skipped."""
+    # seed 002: "如甲出+2，乙（不是甲的下家）抢+2，则是乙的下家摸2张牌（注意不是4张，因为前一张+2失效
+    # 了）"; seed 000: "draw 2 功能：出牌者下家需要從牌庫里摸兩張牌（有搶牌者除外）". An `owe` is the
+    # turn seat's while it holds the turn (as a stacked D's, H1): the turn moving on ends it
+    t = deal({1: "RD R1 R2", 2: "G1 G2 G3", 3: "RD Y2 Y3", 4: "B1 B2 B3"}, start="R5",
+             jump_in="actions")
+    evs = act(t, "pad RDa")
+    assert of(evs, OWE) == [(OWE, 2, 2, W_DRAW2)]
+    evs = act(t, "pad RDb")
+    assert names(evs) == ["jump_in", "play", "turn", "owe"] and evs[3][1:3] == (4, 2)
+    assert t.owes(2) == 0 and t.owes(4) == 2
+    act(t, "shoe B5")
+    evs = act(t, "shoe B6")
+    assert names(evs) == ["draw", "skip", "turn"] and evs[1][1] == 4 and evs[2][1] == 1
+
+
+def test_t3_c1_the_w4s_victim_and_a_lost_challenger_are_each_skipped_by_name():
+    """A W4's victim that draws its 4, and a challenger that loses and draws 6, each get a
+    `skip` naming it once the draws are in, then the turn of the seat after it."""
+    # seed 000: "Wild draw four…下位玩者停止出牌一次，並罰抽4張牌"; seed 001: "检举失败，则被跳过回合，
+    # 不可以出牌"
+    t = deal({1: "W4 G1 G2", 2: "G3 G4 G5", 3: "Y1 Y2 Y3"}, start="R5")
+    act(t, "pad W4", "colour G", "shoe B1", "shoe B2", "shoe B3")
+    evs = act(t, "shoe B4")
+    assert names(evs) == ["draw", "skip", "turn"] and evs[1][1] == 2 and evs[2][1] == 3
+    t = deal({1: "W4 G1 G2", 2: "G3 G4 G5", 3: "Y1 Y2 Y3"}, start="R5")
+    act(t, "pad W4", "colour G")
+    evs = act(t, "seat 2 long")
+    assert names(evs) == ["challenge", "penalty"] and evs[0][3] == V_LEGAL
+    for c in ("B1", "B2", "B3", "B4", "B5"):
+        act(t, "shoe " + c)
+    evs = act(t, "shoe B6")
+    assert names(evs) == ["draw", "skip", "turn"] and evs[1][1] == 2 and evs[2][1] == 3
