@@ -447,7 +447,12 @@ class Table:
         ph = self.phase
         due = self.shoe == 0 and (ph == _P_DRAWOFF or (ph == _P_PLAY and self.pile > 1))
         if due and not self.due:
-            self.out.append((_RESHUFFLE, self.drawer()))
+            seat = self.drawer()
+            if not seat:
+                # no seat is due to draw yet (its drawn card to play or pass, a colour, a
+                # slap): said when one is, naming it; meanwhile the turn seat's time runs (P2)
+                return
+            self.out.append((_RESHUFFLE, seat))
         self.due = due
 
     # ---- card reads at the shoe ----------------------------------------------------------

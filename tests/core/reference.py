@@ -414,6 +414,12 @@ class Reference:
             self.gone(ev[1], ev[2])
         elif code == BLOCKED:
             self.blocked = True
+        elif code == RESHUFFLE:     # T4: it names the seat due to draw, never seat 0
+            assert ev[1] in self.seats, ("reshuffle for no seat", ev)
+            if self.in_play:
+                who = self.debts[0][0] if self.debts else self.pend[0] if self.pend else \
+                    self.turn
+                assert ev[1] == who, ("reshuffle for a seat not due to draw", ev, who)
         elif code == ROUND_OVER:
             self.round_over(ev[1], ev[2])
         elif code == SUM_WIN:
@@ -776,7 +782,10 @@ class Reference:
                                                      "a won round", seat)
         assert not self.wanted and not self.slap and not self.slap_last and not self.debt, \
             ("the timer ran while the table waited for something else", seat)
-        assert not (self.shoe == 0 and self.pile > 1), ("the timer ran during a reshuffle", seat)
+        # T4: the table waits for the reshuffle once a seat is due to draw; not while the turn
+        # seat holds the card it drew last (it plays it or passes: its time runs)
+        assert not (self.shoe == 0 and self.pile > 1 and self.held < 0), \
+            ("the timer ran during a reshuffle", seat)
 
     def challenge(self, seat, against, verdict):
         assert against == self.w4 and seat == self.turn and self.pend[0] == seat, ("challenge",)

@@ -3,8 +3,34 @@ the colour, who pressed), of H5's sum win and M3's elimination against the other
 and of T2's drawing variants against them: one test each, named after the rule ids they decide
 (the seeds' words and docs/rules.md say why). Situations pinned elsewhere are not repeated."""
 from kit import act, deal, names, unchanged
+from uno.cards import NCARDS, copy_name
 from uno.events import *
 from uno.state import snapshot
+
+
+def cards_but(keep):
+    """Every physical card's copy name but those in keep (copy names), in deck order."""
+    return [copy_name(c) for c in range(NCARDS) if copy_name(c) not in keep]
+
+
+def hands_of(cards, nseats, size):
+    return dict((s + 1, " ".join(cards[s * size:(s + 1) * size])) for s in range(nseats))
+
+
+def short_shoe(shoe, held, **settings):
+    """7 seats of 15 cards, the start card R5a, the shoe holding the two cards of `shoe`;
+    held {seat: card}: a card dealt to that seat (dealer seat 7: seat 1 plays first)."""
+    rest = cards_but(("R5a",) + tuple(shoe) + tuple(held.values()))
+    hands = {}
+    i = 0
+    for s in range(1, 8):
+        mine = [held[s]] if s in held else []
+        n = 15 - len(mine)
+        hands[s] = " ".join(mine + rest[i:i + n])
+        i += n
+    t = deal(hands, start="R5a", dealer=7, **settings)
+    assert t.turn == 1 and t.shoe == 2
+    return t
 
 
 def of(evs, code):
@@ -94,3 +120,69 @@ def test_t3_c1_the_w4s_victim_and_a_lost_challenger_are_each_skipped_by_name():
         act(t, "shoe " + c)
     evs = act(t, "shoe B6")
     assert names(evs) == ["draw", "skip", "turn"] and evs[1][1] == 2 and evs[2][1] == 3
+
+
+# ---- the record: reshuffle --------------------------------------------------------------
+
+def test_t4_a_last_card_drawn_that_fits_asks_for_the_reshuffle_once_a_seat_is_due_to_draw():
+    """The shoe holds B9a and R7a. Seat 2 draws B9a (no fit), seat 3 draws R7a, which fits: no
+    seat is due to draw while seat 3 may play it or pass; when it passes the table asks for the
+    reshuffle for seat 4. It had said `reshuffle` for seat 0 (nobody) at seat 3's draw."""
+    # seed 000: "若牌庫中的牌一用完，而尚未有人獲勝時，則將廢牌堆中的牌(最上一張除外)重洗過"; docs/
+    # formats.md: `reshuffle` names "this seat is due to draw"; seed 001: "若这张牌可出即可立即打出，
+    # 也可以保留" — seat 3's choice comes first
+    t = short_shoe(("B9a", "R7a"), {1: "R6a"})
+    act(t, "pad R6a", "shoe B9a")
+    evs = act(t, "shoe R7a")
+    assert names(evs) == ["draw"] and t.shoe == 0 and t.drawer() == 0
+    assert not t.due and snapshot(t)["reshuffle"] is False
+    evs = act(t, "seat 3")
+    assert names(evs) == ["pass", "turn", "reshuffle"] and evs[2][1] == 4
+    assert t.due and snapshot(t)["reshuffle"] is True
+    assert of(act(t, "pad " + copy_name(t.hands[4][0])), RESHUFFLE) == []  # said once
+    assert names(act(t, "shuffle"))[0] == "shuffle" and not t.due
+
+
+def test_t4_p2_the_seat_holding_the_last_card_drawn_is_timed_until_it_plays_or_passes():
+    """turn_timer=5: seat 3 draws the shoe's last card, which fits, and sits on it: the table
+    is not waiting for a reshuffle (no seat is due to draw) but for seat 3: its time runs, and
+    past 5 s it draws 2, for which the table then asks for the reshuffle, naming seat 3."""
+    # seed 003: "超過5秒不出牌者，罰摸2張牌" charges the seat that sits (docs/rules.md, P2: no time
+    # runs while the table waits for "the reshuffle it asked for"; none had run for seat 3)
+    t = short_shoe(("B9a", "R7a"), {1: "R6a"}, turn_timer=5)
+    act(t, "tick 1000", "pad R6a", "shoe B9a", "shoe R7a")
+    assert t.deadline() == 4000
+    assert names(act(t, "tick 4000")) == ["timer_warn"]
+    evs = act(t, "tick 6001")
+    assert names(evs) == ["penalty", "reshuffle"] and evs[0][1:] == (3, 2, W_SLOW)
+    assert evs[1][1] == 3 and t.due and t.deadline() == -1
+
+
+def test_t4_a_wild_played_onto_an_empty_shoe_asks_for_the_reshuffle_for_the_next_seat():
+    """Seats 1 and 2 draw the shoe's two cards (no fit); the pile holds the start card only:
+    nothing to reshuffle yet. Seat 3 plays a W: now the pile can be reshuffled, and once the
+    colour is named the table asks for it for seat 4, whose turn it is (it had named seat 0
+    with the W, while the colour was wanted)."""
+    t = short_shoe(("B9a", "G3a"), {3: "Wa"})
+    act(t, "shoe B9a")
+    evs = act(t, "shoe G3a")
+    assert t.shoe == 0 and t.pile == 1 and not t.due and of(evs, RESHUFFLE) == []
+    evs = act(t, "pad Wa")
+    assert names(evs) == ["play", "colour_wanted"] and not t.due
+    evs = act(t, "colour B")
+    assert names(evs) == ["colour", "turn", "reshuffle"] and evs[2][1] == 4 and t.due
+
+
+def test_t4_h7_a_4_played_onto_an_empty_shoe_asks_for_the_reshuffle_for_the_last_to_slap():
+    """slap4: the shoe is empty, the pile holds the start card only; seat 3 plays R4: every
+    seat slaps first; the last to slap (seat 7) draws 2 and the table asks for the reshuffle
+    naming it (it had named seat 0 with the 4, while the slap was open)."""
+    # seed 003: "當有人打出數字四的時候所有人要立刻將手拍到這張牌上…最慢的要發牌兩張"
+    t = short_shoe(("B9a", "G3a"), {3: "R4a"}, slap4="yes")
+    act(t, "shoe B9a", "shoe G3a")
+    evs = act(t, "pad R4a")
+    assert names(evs) == ["play", "slap_open", "turn"] and not t.due
+    for s in range(1, 6):
+        assert names(act(t, "seat %d" % s)) == ["slap"]
+    evs = act(t, "seat 6")
+    assert names(evs) == ["slap", "penalty", "reshuffle"] and evs[2][1] == 7
