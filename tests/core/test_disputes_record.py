@@ -186,3 +186,120 @@ def test_t4_h7_a_4_played_onto_an_empty_shoe_asks_for_the_reshuffle_for_the_last
         assert names(act(t, "seat %d" % s)) == ["slap"]
     evs = act(t, "seat 6")
     assert names(evs) == ["slap", "penalty", "reshuffle"] and evs[2][1] == 7
+
+
+# ---- H5 and M3 with the other house rules ------------------------------------------------
+
+def test_h5_h3_m3_no_second_lay_down_on_a_card_added_to_the_same_multi_play():
+    """sum_win, multi=same, elimination: seat 1 plays R5; seat 3 (Y1 Y4 B0) lays down on it and
+    is out; seat 1 adds G5: one play of one number, so seat 4 (Y1 Y9 Y0, 10) cannot lay down
+    on it; the next number played (seat 2's G2) opens the lay-down again, and seat 4 takes it."""
+    # seed 002: "玩者每次出牌不限一张…只要有相同的号码" — the cards laid are one play of one number;
+    # seed 003: "總數加起來如果和任意一家打出的牌相等時，亦可馬上勝出" — a race on that number: the
+    # first to lay down takes it (docs/rules.md, H5: no second seat on the same number)
+    t = deal({1: "R5 G5 B7", 2: "G2 G8 B8", 3: "Y1 Y4 B0", 4: "Y1 Y9 Y0"}, start="R3",
+             sum_win="yes", multi="same", elimination="yes")
+    act(t, "pad R5")
+    assert names(act(t, "seat 3 long")) == ["sum_win", "out"]
+    act(t, "pad G5")
+    assert t.sum_to == -1 and unchanged(t, "seat 4 long") == R_NO_CHALLENGE
+    act(t, "pad G2")
+    assert t.turn == 4 and t.hand_sum(4) == 10
+    evs = act(t, "seat 4 long")
+    assert names(evs) == ["sum_win", "out", "turn"] and t.active == [1, 2] and t.turn == 1
+
+
+def test_h5_h2_the_first_player_may_lay_down_on_the_identical_number_jumped_onto_its_own():
+    """sum_win, jump_in=identical: seat 1 plays R5 and holds R2 R3 (5): not on its own number;
+    seat 3 jumps with the other R5: that 5 is seat 3's, and seat 1 lays down on it and wins."""
+    # seed 000: "當自己牌上數值之和等與對方打出的牌之數字" — the number the other side played: the
+    # jumper's card is its own play (seed 002: "抢牌不是叠加"), and seat 1 is the other side
+    t = deal({1: "R5 R2 R3", 2: "G2 G8 B8", 3: "R5 Y4 B0", 4: "Y1 Y9 Y0"}, start="R7",
+             sum_win="yes", jump_in="identical")
+    act(t, "pad R5a")
+    assert unchanged(t, "seat 1 long") == R_NO_SUM
+    act(t, "pad R5b")
+    assert t.sum_by == 3
+    evs = act(t, "seat 1 long")
+    assert names(evs)[:2] == ["sum_win", "round_over"] and evs[1][1] == 1
+
+
+def test_m3_h2_a_jump_in_on_the_card_of_a_seat_gone_out_with_the_jumpers_last_card():
+    """jump_in=identical, elimination: seat 1 goes out on R5 (seat 2 in turn); seat 3 jumps with
+    its last card, the other R5: it goes out too, and play goes on after it: seat 4."""
+    # seed 002: "抢先出牌，中间的玩家失去出牌机会"; seed 000: "然後由搶牌者下家繼續出牌"; seed 003
+    # (淘汰制): "有一人勝出，則四人局變成三人局，游戲繼續"
+    t = deal({1: "R5 R1", 2: "G3 G4", 3: "R5 R8", 4: "B3 B4"}, start="R7", jump_in="identical",
+             elimination="yes")
+    act(t, "pad R1", "seat 1", "shoe B9", "pad R8", "seat 3", "shoe G9", "pad R5a")
+    assert t.finished == [1] and t.turn == 2
+    evs = act(t, "pad R5b")
+    assert names(evs) == ["jump_in", "play", "turn", "out"] and evs[2][1] == 4
+    assert t.finished == [1, 3] and t.active == [2, 4] and t.turn == 4
+
+
+def test_m3_t3_a_last_r_with_three_seats_in_reverses_and_leaves_two():
+    """elimination, 3 seats: seat 1 goes out on an R: three seats were in when it was played,
+    so it reverses (the record says so) and seat 3 plays; from then on an R acts as an S."""
+    # seed 000: "Reverse 發牌順序方向逆轉，若只有兩名玩者則效果與"Skip"牌相同" — the players of the
+    # play; the seat after seat 1 counter-clockwise (seat 3) is the one an S would also give
+    t = deal({1: "RR R1", 2: "G3 G4", 3: "B3 B4"}, start="R7", elimination="yes")
+    act(t, "pad R1", "seat 1", "shoe B9", "shoe B8")
+    evs = act(t, "pad RR")
+    assert names(evs) == ["play", "reverse", "turn", "out"] and evs[1][1] == -1
+    assert t.turn == 3 and t.active == [2, 3]
+
+
+# ---- T2's draw variants with H1, H2, H5 ----------------------------------------------------
+
+def test_t2_h2_draw_until_a_jump_in_ends_the_turn_of_the_seat_drawing_on():
+    """draw=until, jump_in=identical: seat 2 draws B9 (no fit) and draws on; seat 3 jumps with
+    R5 meanwhile: seat 2's turn is over (the seat jumped past loses it), play goes on from seat
+    3, and seat 2 may no longer play nor draw."""
+    # seed 002: "若玩家无牌可出，要一直抽到可以出牌为止"; "可以抢先出牌，中间的玩家失去出牌机会" — the
+    # jump is open while the seat in turn draws on: it has not played
+    t = deal({1: "R5 R1", 2: "G3 G4", 3: "R5 R8", 4: "B3 B4"}, start="R7", jump_in="identical",
+             draw="until")
+    act(t, "pad R5a", "shoe B9")
+    assert t.turn == 2 and t.drawn == -2
+    evs = act(t, "pad R5b")
+    assert names(evs)[:2] == ["jump_in", "play"] and t.turn == 4 and t.drawn == -1
+    assert unchanged(t, "pad B9") == R_NOT_TURN
+
+
+def test_t2_h2_forced_play_a_jump_in_frees_the_seat_holding_a_drawn_card_that_fits():
+    """forced=yes, jump_in=identical: seat 2 draws R9, which fits: it must play it (no pass);
+    seat 3 jumps with R5: the turn is seat 4's, and seat 2 keeps R9."""
+    # seed 001: "玩家不能在有牌可出的情况下不出牌" is the turn seat's; seed 000: "令本應發牌的下位玩者
+    # 喪失發牌機會" — the jump takes that turn, and the obligation with it
+    t = deal({1: "R5 R1", 2: "G3 G4", 3: "R5 R8", 4: "B3 B4"}, start="R7", jump_in="identical",
+             forced="yes")
+    act(t, "pad R5a", "shoe R9")
+    assert unchanged(t, "seat 2") == R_MUST_PLAY
+    act(t, "pad R5b")
+    assert t.turn == 4 and t.drawn == -1 and sorted(copy_name(c)[:2] for c in t.hands[2]) == \
+        ["G3", "G4", "R9"]
+
+
+def test_t2_h1_draw_until_a_ds_victim_draws_its_two_whatever_they_are():
+    """draw=until, stacking=on: seat 2 owes RD's 2 and draws them (neither fits): it does not
+    draw on until a card fits; it has drawn what the D costs and is skipped."""
+    # seed 001: "当被+2、+4罚抽牌时，要从牌堆顶抽取对应的牌，且不能再出牌"; seed 002's "一直抽到可以出
+    # 牌为止" is for "若玩家无牌可出", the turn's own draw
+    t = deal({1: "RD R1", 2: "G3 G4", 3: "B3 B4"}, start="R7", draw="until", stacking="on")
+    act(t, "pad RD", "shoe B9")
+    evs = act(t, "shoe B8")
+    assert names(evs) == ["draw", "skip", "turn"] and evs[1][1] == 2 and t.turn == 3
+
+
+def test_t2_h5_forced_play_a_turn_seat_holding_a_card_that_fits_may_lay_down():
+    """forced=yes, sum_win: seat 2 holds R1 R4, both fit seat 1's R5, and they add up to 5: it
+    may not draw, but it may lay down its hand and win."""
+    # seed 000: "當自己牌上數值之和等與對方打出的牌之數字…可以無視任何情況，攤牌勝出" (whatever the
+    # situation); seed 001's "玩家不能在有牌可出的情况下不出牌" forbids holding back to draw
+    t = deal({1: "R5 R1", 2: "R1 R4", 3: "Y5 Y8", 4: "B3 B4"}, start="R7", forced="yes",
+             sum_win="yes")
+    act(t, "pad R5")
+    assert unchanged(t, "shoe G9") == R_MUST_PLAY
+    evs = act(t, "seat 2 long")
+    assert names(evs)[0] == "sum_win" and names(evs)[-2] == "round_over" and t.winner == 2
