@@ -303,3 +303,16 @@ def test_t2_h5_forced_play_a_turn_seat_holding_a_card_that_fits_may_lay_down():
     assert unchanged(t, "shoe G9") == R_MUST_PLAY
     evs = act(t, "seat 2 long")
     assert names(evs)[0] == "sum_win" and names(evs)[-2] == "round_over" and t.winner == 2
+
+
+def test_t3_an_r_taken_back_says_the_direction_goes_back():
+    """A take-back of seat 1's RR: the direction is clockwise again, and the record says so
+    with a `reverse` event (cw) before the `turn` (seat 2 again), as it said the R's."""
+    # the record says every change of direction (docs/rules.md, what the record says): a reader
+    # counting `reverse` events across a take-back had been left counter-clockwise
+    t = deal({1: "RR R1 R2", 2: "G1 G2 G3", 3: "Y1 Y2 Y3"}, start="R5")
+    act(t, "pad RR")
+    assert t.dir == -1 and t.turn == 3
+    evs = act(t, "undo")
+    assert names(evs) == ["undo", "card_back", "reverse", "turn"]
+    assert evs[2] == (REVERSE, 1) and evs[3][1] == 1 and t.dir == 1
