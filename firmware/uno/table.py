@@ -448,12 +448,13 @@ class Table:
         be played): then the turn seat is free to act, and its time runs (P2)."""
         ph = self.phase
         due = self.shoe == 0 and (ph == _P_DRAWOFF or (ph == _P_PLAY and self.pile > 1))
-        if due:
+        if due and not self.due:
             seat = self.drawer()
             if not seat:
-                due = False
-            elif not self.due:
-                self.out.append((_RESHUFFLE, seat))
+                # no seat is due to draw yet (its drawn card to play or pass, a colour, a
+                # slap): said when one is, naming it; meanwhile the turn seat's time runs (P2)
+                return
+            self.out.append((_RESHUFFLE, seat))
         self.due = due
 
     # ---- card reads at the shoe ----------------------------------------------------------
@@ -703,7 +704,10 @@ class Table:
         self.out.append((_JUMP, seat))
         rank = DECK[self.top] & 15
         if rank == _RANK_REVERSE and len(self.active) > 2:
+            # its reversal is void: the direction goes back, and the record says so (seed 000:
+            # reverse…（有搶牌者除外）), before the jumper's own R reverses it again
             self._reverse()
+            self.out.append((_REVERSE, self.dir))
         elif rank == _RANK_DRAW2 or rank == _RANK_WILD4:
             if self.pending:  # (answerable: nothing drawn yet, so it holds the jumped card's)
                 self.stack = self.pending - (2 if rank == _RANK_DRAW2 else 4)

@@ -21,7 +21,9 @@ takes at most about 4 x _CAP bytes, whatever the inputs.
 Events: (UNDO, n), then (CARD_BACK, card, from, to) for every card that moves (places as in
 table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), (LEAVE, seat) / (JOIN, seat) for a join
 or leave taken back, (PLAYER, seat, who) for a seat's player bound again or unbound (who None),
-(TURN, seat) when the turn moved, and (RULE, name, value) for each setting that changed back. Everything else (phase, scores, the UNO window) the display reads from the
+(REVERSE, direction) when the direction changed back (an R taken back: the record says every
+change of direction), (TURN, seat) when the turn moved, and (RULE, name, value) for each setting
+that changed back. Everything else (phase, scores, the UNO window) the display reads from the
 table as after any input.
 """
 try:
@@ -53,6 +55,7 @@ _PLAYER = const(42)
 _R_BAD_INPUT = const(27)
 _R_UNDO_PAST = const(38)
 _REJECT = const(25)
+_REVERSE = const(16)
 _RULE = const(30)
 _TURN = const(17)
 _UNDO = const(40)
@@ -399,6 +402,7 @@ class TakeBack:
         seats = t.seats[:]
         players = t.players[:]
         turn = t.turn
+        way = t.dir
         rules = t.rules.as_dict()
         self._rebuild(start, bytes(log[:cuts[-n]]))
         if ms >= 0:
@@ -420,6 +424,8 @@ class TakeBack:
             w = t.players[s]
             if type(w) is not type(players[s]) or w != players[s]:
                 out.append((_PLAYER, s, t.players[s]))
+        if t.dir != way:  # an R taken back: the record says every change of direction
+            out.append((_REVERSE, t.dir))
         if t.turn != turn and t.turn:
             out.append((_TURN, t.turn))
         now = t.rules.as_dict()

@@ -62,6 +62,7 @@ class Reference:
         self.skipped = 0
         self.won = 0
         self.dir = 1
+        self.flips = 0               # direction changes the record has not said yet (reverse)
         self.top = -1
         self.last_reject = None
         self.jumper = 0
@@ -73,6 +74,12 @@ class Reference:
         self._new_input()
 
     # ---- seats ---------------------------------------------------------------------------
+
+    def flip(self):
+        """The direction changes (an R, S4's R, a jumped R's reversal cancelled, H2): the
+        record must say it with a `reverse` event in the same input."""
+        self.dir = -self.dir
+        self.flips += 1
 
     def after(self, seat, k=1):
         order = self.active
@@ -249,6 +256,7 @@ class Reference:
             assert not self.want_rotate, ("a 0 passed no hand", self.want_rotate)
             assert not self.want_slap, ("a 4 opened no slap", self.want_slap)
             assert not self.jumper, ("jump_in with no play", self.jumper)
+            assert not self.flips, ("a change of direction with no reverse event", self.dir)
             rej = self.last_reject      # a rejection that costs, with no penalty (P1, U4)
             if rej and rej[2] in self.active and rej[2] != self.won:
                 assert not (rej[1] in MISPLAYS and self.rules.misplay), ("misplay free", rej)
@@ -349,6 +357,9 @@ class Reference:
             assert ev[1] == self.skipped or self.skipped == -1, ("skip", ev, self.skipped)
         elif code == REVERSE:
             assert self.won or (ev[1] > 0) == (self.dir > 0), ("reverse", ev, self.dir)
+            if not self.won:
+                assert self.flips > 0, ("a reverse event with no change of direction", ev)
+                self.flips -= 1
         elif code == UNO_OPEN:
             assert len(self.hands[ev[1]]) == 1 or self.rules.uno_identical == "yes", ev
             assert ev[1] in self.active, ("window of a seat out of the round", ev)
@@ -403,6 +414,12 @@ class Reference:
             self.gone(ev[1], ev[2])
         elif code == BLOCKED:
             self.blocked = True
+        elif code == RESHUFFLE:     # T4: it names the seat due to draw, never seat 0
+            assert ev[1] in self.seats, ("reshuffle for no seat", ev)
+            if self.in_play:
+                who = self.debts[0][0] if self.debts else self.pend[0] if self.pend else \
+                    self.turn
+                assert ev[1] == who, ("reshuffle for a seat not due to draw", ev, who)
         elif code == ROUND_OVER:
             self.round_over(ev[1], ev[2])
         elif code == SUM_WIN:
@@ -428,7 +445,7 @@ class Reference:
             self.skipped = self.after(d)
             self.expect = self.after(d, 2)
         elif r == _R:
-            self.dir = -self.dir
+            self.flip()
             self.expect = d if self.rules.start_reverse == "dealer" else self.after(d)
         else:
             self.expect = self.after(d)
@@ -452,6 +469,8 @@ class Reference:
         assert seat in self.active and not self.won, ("jump", seat)
         assert seat != self.turn, ("the turn seat jumps in", seat)
         self.jumper = seat
+        if _rank(self.top) == _R and len(self.active) > 2:
+            self.flip()                         # the jumped R's reversal is cancelled
 
     def play(self, seat, card):
         assert seat in self.active, ("a seat out of the round plays", seat)
@@ -471,8 +490,6 @@ class Reference:
             assert DECK[card] == DECK[self.top], ("jumped with a card not identical", card)
             assert r <= 9 or self.rules.jump_in == "actions", ("jumped with an action", card)
             top = _rank(self.top)
-            if top == _R and len(self.active) > 2:
-                self.dir = -self.dir            # the jumped R's reversal is cancelled
             if self.pend and top in (_D, _W4):
                 assert self.pend_drawn == 0, ("jumped a D or W4 whose draws began", seat)
                 assert not self.challenged, ("jumped a challenged W4", seat)
@@ -559,7 +576,7 @@ class Reference:
                 self.skipped = self.expect            # each S skips one more seat
                 self.expect = self.after(self.expect)
             elif r == _R:
-                self.dir = -self.dir
+                self.flip()
                 self.expect = self.after(seat)
             elif r == _D:
                 assert self.pend and not self.pend_drawn, ("a D added after the draws", seat)
@@ -571,7 +588,7 @@ class Reference:
                 self.skipped = self.after(seat)
                 self.expect = self.after(seat, 2)
             elif r == _R:
-                self.dir = -self.dir
+                self.flip()
                 self.expect = self.after(seat)
             else:
                 self.expect = self.after(seat)
@@ -765,7 +782,10 @@ class Reference:
                                                      "a won round", seat)
         assert not self.wanted and not self.slap and not self.slap_last and not self.debt, \
             ("the timer ran while the table waited for something else", seat)
-        assert not (self.shoe == 0 and self.pile > 1), ("the timer ran during a reshuffle", seat)
+        # T4: the table waits for the reshuffle once a seat is due to draw; not while the turn
+        # seat holds the card it drew last (it plays it or passes: its time runs)
+        assert not (self.shoe == 0 and self.pile > 1 and self.held < 0), \
+            ("the timer ran during a reshuffle", seat)
 
     def challenge(self, seat, against, verdict):
         assert against == self.w4 and seat == self.turn and self.pend[0] == seat, ("challenge",)

@@ -94,7 +94,8 @@ def test_h2_a_jump_in_on_a_reverse_with_three_players_goes_on_from_the_jumper():
     act(t, "pad RRa")                            # counter-clockwise: seat 3 is next
     assert t.dir == -1 and t.turn == 3
     evs = act(t, "pad RRb")                      # seat 2 jumps: seat 1's R is void
-    assert names(evs) == ["jump_in", "play", "reverse", "turn"]
+    assert names(evs) == ["jump_in", "reverse", "play", "reverse", "turn"]
+    assert [e[1] for e in evs if e[0] == REVERSE] == [1, -1]
     assert t.dir == -1 and t.turn == 1           # seat 2's own R: on from seat 2, ccw
 
 

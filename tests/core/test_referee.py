@@ -221,20 +221,6 @@ def test_t4_the_reshuffle_names_the_seat_that_draws_next():
     assert [e for e in evs if e[0] == RESHUFFLE] == [(RESHUFFLE, 4)]
 
 
-def test_t4_a_last_card_drawn_that_fits_asks_for_no_reshuffle_until_a_seat_is_to_draw():
-    # the shoe holds B9a and R3a: seat 2 draws B9a (no fit), seat 3 the last card, R3a, which
-    # fits: nobody is to draw while it may play it (and its time runs, P2); it passes, and the
-    # table asks for the pile for seat 4 (docs/formats.md: `reshuffle` names the seat to draw)
-    cards = cards_but(("R5a", "R6a", "B9a", "R3a"))
-    t = deal(hands_of(["R6a"] + cards, 7, 15), start="R5a", dealer=7)
-    act(t, "pad R6a", "shoe B9a")
-    evs = act(t, "shoe R3a")
-    assert t.shoe == 0 and t.drawer() == 0 and not t.due and not t._waiting()
-    assert RESHUFFLE not in [e[0] for e in evs]
-    evs = act(t, "seat 3")
-    assert t.turn == 4 and t.due and [e for e in evs if e[0] == RESHUFFLE] == [(RESHUFFLE, 4)]
-
-
 def test_m1_the_active_colour_follows_the_winning_play():
     t = deal({1: "G5", 2: "B1", 3: "Y1"}, start="R5")
     act(t, "pad G5")
