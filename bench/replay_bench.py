@@ -29,6 +29,20 @@ bytecode night from 74k to 146k instructions an input, on the 64-bit and a 32-bi
 Bytecode functions with more than 11 words of locals and stack (feed, judge, _play, keep) also
 take their frame from the heap at each call (py/objfun.c), freed on return: cheap here (some
 400 instructions), and native code keeps its frame on the C stack.
+
+So micropython's ratio moves with the heap more than with the engine. On 2026-12-02, the
+engines as .mpy (base, this tree as bytecode, this tree with its native marks compiled for the
+host: `mpy-cross -march=x64`), the night's inputs made once each (some 240 objects, so that a
+board-sized heap holds them), instructions an input for the official night / with the clock:
+  pip unix port, 8 MB heap         base 108.8k / 111.4k  bytecode 71.0k / 79.5k  (1.53x / 1.40x)
+  same, a collection each 100 KB   base 108.9k / 111.7k  bytecode 89.1k / 94.9k  (1.22x / 1.18x)
+                                                         native   52.9k / 57.4k  (2.06x / 1.95x)
+  same, a 192 KB heap (100 KB free) base 74.6k / 77.2k   bytecode 53.2k / 59.3k  (1.40x / 1.30x)
+                                                         native   35.0k / 40.5k  (2.13x / 1.91x)
+  a 32-bit build (tools/frozen_unix.py --m32), 128 KB heap (70-80 KB free, as a WROOM-32's):
+                                   base 94.0k / 97.3k    bytecode 58.1k / 64.9k  (1.62x / 1.50x)
+The native engine (a frozen image, `unotable deploy --native`) is twice the base's speed
+however the heap is set; the bytecode one (copied files, ROMFS) 1.2-1.6x by the heap's mood.
 """
 import sys
 
