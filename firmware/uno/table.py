@@ -388,7 +388,7 @@ class Table:
                 # an accepted card read, most of a round: TakeBack.keep's first case, inline
                 back = self.back
                 i = back.n
-                if i <= back.fast and self.phase == back.phase:
+                if i <= back.fast:  # (-1 once the round is over: keep starts a segment)
                     log = back.log
                     if ms < 0:
                         log[i] = kind | _LOG_OK
@@ -1696,6 +1696,7 @@ class Table:
                 self.scores[s] += pts
                 out.append((_SCORE, s, self.scores[s]))
         self.phase = _P_ROUND_OVER
+        self.back.fast = -1  # this input goes to TakeBack.keep, which starts a new segment
         self._match_end()
 
     def _match_end(self):

@@ -232,14 +232,13 @@ class TakeBack:
         self.rules = None  # the settings, packed
         self.log = bytearray(_GROW)  # reused by every segment: no garbage per input
         self.room = _GROW - 16       # bytes in use past which it grows (an input takes < 16)
-        self.fast = self.room        # feed logs a card read inline up to here (see _grew)
-        self.mark()
+        self.mark()                  # (sets fast: feed logs a card read inline up to there)
 
     def _grew(self, log):
         log.extend(bytes(_GROW))
         self.room = len(log) - 16
-        # feed's inline card read: up to 4 bytes where they fit, and not past the chunk's roll
-        self.fast = min(self.room, _CAP - 4)
+        if self.fast >= 0:  # (-1: the round is over, keep's to see)
+            self.fast = min(self.room, _CAP - 4)
 
     def mark(self):
         """The table as it is now starts a new segment (made, loaded, a round ended)."""
@@ -259,6 +258,9 @@ class TakeBack:
         self.start = (_pack_table(t), self.rules, self.ms)
         self.n = 0         # bytes of the log in use
         self.phase = t.phase
+        # feed's inline card read (table.py): up to 4 bytes where they fit, not past the roll;
+        # -1 from Table._round_over sends the input that ends a round here
+        self.fast = min(self.room, _CAP - 4)
 
     @micropython.native
     def keep(self, inp, ms, out, card=-1):
@@ -341,8 +343,8 @@ class TakeBack:
                 n = _varint(log, n, d)
             self.ms = ms
         self.n = n
-        ph = self.t.phase  # only an accepted input moves the phase
-        if ph != self.phase:
+        ph = self.t.phase  # only an accepted input moves the phase (feed's inline card reads
+        if ph != self.phase or self.fast < 0:  # do not look: only a round's end matters here)
             self.phase = ph
             if ph >= _P_ROUND_OVER:
                 self.mark()
