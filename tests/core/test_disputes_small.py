@@ -188,6 +188,24 @@ def test_m3_m4_four_seats_two_left_an_r_acts_as_an_s():
     assert t.turn == 3 and t.dir == 1
 
 
+
+def test_h2_m3_t3_a_jump_on_an_r_that_reversed_with_three_in_and_left_two_says_it_goes_back():
+    """elimination, jump_in=actions, three seats: seat 1 goes out on RR (three seats in: it
+    reverses, ccw); seat 2 jumps it with the other RR: the jumped R's reversal is void, the
+    direction goes back (cw) and the record says so; seat 2's own R, two seats in, is an S."""
+    # seed 000: "出此牌後出牌順序改為逆時針…（有搶牌者除外）"; seed 002: "被抢的牌作用失效". The jump
+    # had been taken for a jump on an R of two seats (an S, nothing to void): seat 1's R had
+    # reversed, and the direction stayed turned with no `reverse` event to undo it
+    t = deal({1: "RRa R1", 2: "RRb G4", 3: "B3 B4"}, start="R7", elimination="yes",
+             jump_in="actions")
+    act(t, "pad R1", "seat 1", "shoe B9", "shoe B8")
+    evs = act(t, "pad RRa")
+    assert names(evs) == ["play", "reverse", "turn", "out"] and t.dir == -1
+    assert t.active == [2, 3] and t.turn == 3
+    evs = act(t, "pad RRb")
+    assert names(evs) == ["jump_in", "reverse", "play", "skip", "turn"]
+    assert evs[1][1] == 1 and evs[3][1] == 3 and t.turn == 2 and t.dir == 1
+
 # ---- U2, U5: catching with two players -----------------------------------------------------
 
 def test_u2_u5_h6_two_players_the_one_catcher_adds_two_once_the_caught_seat_no_longer_calls():
