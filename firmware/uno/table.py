@@ -703,9 +703,11 @@ class Table:
         jumped one (seed 002: 由最后一个没有+2牌的罚摸)."""
         self.out.append((_JUMP, seat))
         rank = DECK[self.top] & 15
-        if rank == _RANK_REVERSE and len(self.active) > 2:
+        if rank == _RANK_REVERSE and not self.skips:
             # its reversal is void: the direction goes back, and the record says so (seed 000:
-            # reverse…（有搶牌者除外）), before the jumper's own R reverses it again
+            # reverse…（有搶牌者除外）), before the jumper's own R reverses it again. Not an R
+            # that acted as an S (two seats: skips counts it); an R that reversed with three
+            # seats in and took its player out (M3) leaves two, and reversed all the same
             self._reverse()
             self.out.append((_REVERSE, self.dir))
         elif rank == _RANK_DRAW2 or rank == _RANK_WILD4:

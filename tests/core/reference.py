@@ -64,6 +64,7 @@ class Reference:
         self.dir = 1
         self.flips = 0               # direction changes the record has not said yet (reverse)
         self.top = -1
+        self.top_flipped = False     # the top card is an R that changed the direction
         self.last_reject = None
         self.jumper = 0
         self.window = 0
@@ -431,6 +432,7 @@ class Reference:
         """S4: what the start card does to the first player."""
         r = _rank(card)
         self.top = card
+        self.top_flipped = False
         self.colour = _col(card)
         self.wanted = 0
         self.w4 = 0
@@ -446,6 +448,7 @@ class Reference:
             self.expect = self.after(d, 2)
         elif r == _R:
             self.flip()
+            self.top_flipped = True
             self.expect = d if self.rules.start_reverse == "dealer" else self.after(d)
         else:
             self.expect = self.after(d)
@@ -469,7 +472,7 @@ class Reference:
         assert seat in self.active and not self.won, ("jump", seat)
         assert seat != self.turn, ("the turn seat jumps in", seat)
         self.jumper = seat
-        if _rank(self.top) == _R and len(self.active) > 2:
+        if _rank(self.top) == _R and self.top_flipped:
             self.flip()                         # the jumped R's reversal is cancelled
 
     def play(self, seat, card):
@@ -528,6 +531,7 @@ class Reference:
         assert card in self.hands[seat], ("played a card from another hand", seat, card)
         self.hands[seat].remove(card)
         self.top = card
+        self.top_flipped = False
         self.held = -1
         self.w4 = 0
         self.challenged = False
@@ -577,6 +581,7 @@ class Reference:
                 self.expect = self.after(self.expect)
             elif r == _R:
                 self.flip()
+                self.top_flipped = True
                 self.expect = self.after(seat)
             elif r == _D:
                 assert self.pend and not self.pend_drawn, ("a D added after the draws", seat)
@@ -589,6 +594,7 @@ class Reference:
                 self.expect = self.after(seat, 2)
             elif r == _R:
                 self.flip()
+                self.top_flipped = True
                 self.expect = self.after(seat)
             else:
                 self.expect = self.after(seat)
