@@ -71,6 +71,17 @@ def hand(t, seat):
     return sorted(name(c) for c in t.hands[seat])
 
 
+def empty_the_shoe(t):
+    """Seats take turns drawing until the shoe is empty (cards that fit are kept by passing)."""
+    from uno.cards import NCARDS
+    while t.shoe:
+        s = t.turn
+        card = [c for c in range(NCARDS) if t.loc[c] == SHOE][0]
+        t.feed((IN_SHOE, t.registry.uid(card)))
+        if t.drawn >= 0:
+            act(t, "seat %d" % s)
+
+
 def expected_reject(t, inp, why):
     """The seat and card a reject event must name (docs/formats.md): the card read (-1 for an
     unknown tag or a press); the seat that pressed, or whose hand holds the card read; at the

@@ -448,7 +448,7 @@ def test_t2_p1_draw_until_with_forced_play_penalty_cards_that_fit_oblige_nothing
 def test_t4_a_reshuffle_keeps_a_wild_on_top_and_its_named_colour():
     """The shoe runs out with a W on the pile: the pile but the W is shuffled in; the named colour stays."""
     # seed 000: "將廢牌堆中的牌(最上一張除外)重洗過"; seed 001: "最上一张除外，继续作为参照牌"
-    from test_turn import empty_the_shoe
+    from kit import empty_the_shoe
     t = deal({1: "W R2 R3", 2: "G1 G3 G4"}, start="R5")
     act(t, "pad W", "colour B")
     empty_the_shoe(t)

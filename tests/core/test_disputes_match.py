@@ -2,20 +2,10 @@
 and the house rules where they meet them: H4, H5, H7, U1), one test each, named after the rule
 ids they decide (the seeds' words and docs/rules.md say why). Situations already pinned
 elsewhere are not repeated."""
-from kit import act, deal, names, unchanged, hand
+from kit import act, deal, empty_the_shoe, names, unchanged, hand
 from uno.cards import NCARDS
 from uno.events import *
 from uno.table import SHOE
-
-
-def _draw_the_shoe(t):
-    """The turn seats draw every card left in the shoe (a card that fits is kept: a pass)."""
-    while t.shoe:
-        s = t.turn
-        card = [c for c in range(NCARDS) if t.loc[c] == SHOE][0]
-        t.feed((IN_SHOE, t.registry.uid(card)))
-        if t.drawn >= 0:
-            act(t, "seat %d" % s)
 
 
 # ---- S1, S2: seats and the dealer between rounds -------------------------------------------
@@ -74,9 +64,9 @@ def test_t6_m3_a_blocked_round_goes_to_the_first_seat_out_not_the_fewest_points(
     t = deal({1: "R1 R2", 2: "G9 G8", 3: "Y7 B7"}, start="R5", elimination="yes", target=10000)
     act(t, "pad R1", "seat 1", "shoe B8", "shoe B9", "pad R2")
     assert t.finished == [1]
-    _draw_the_shoe(t)
+    empty_the_shoe(t)
     act(t, "shuffle")
-    _draw_the_shoe(t)
+    empty_the_shoe(t)
     assert t.shoe == 0 and t.pile == 1
     held = [t._hand_points(s) for s in (2, 3)]
     assert held[1] < held[0]

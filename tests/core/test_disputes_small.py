@@ -2,20 +2,10 @@
 二人玩UNO的新規則補充) and three, against the other rules (T3, H1-H5, H7, M3, M4, U1-U5, C1, T5,
 P2, T6, S2, S4): one test each, named after the rule ids they decide (the seeds' words and
 docs/rules.md say why). Situations already pinned elsewhere are not repeated."""
-from kit import act, deal, names, unchanged, hand
+from kit import act, deal, empty_the_shoe, names, unchanged, hand
 from uno.cards import NCARDS
 from uno.events import *
 from uno.table import SHOE
-
-
-def _draw_the_shoe(t):
-    """The turn seats draw every card left in the shoe (a card that fits is kept: a pass)."""
-    while t.shoe:
-        s = t.turn
-        card = [c for c in range(NCARDS) if t.loc[c] == SHOE][0]
-        t.feed((IN_SHOE, t.registry.uid(card)))
-        if t.drawn >= 0:
-            act(t, "seat %d" % s)
 
 
 # ---- T3, H6: who plays next with two players --------------------------------------------
@@ -262,9 +252,9 @@ def test_t6_h6_two_players_two_passes_with_nothing_to_draw_block_the_round():
     row block the round; the seat holding fewer points wins and scores the other's hand."""
     # no seed has a blocked round (docs/rules.md, T6): every seat in play has passed, here two
     t = deal({1: "R1 R2", 2: "G9 G8"}, start="R5", target=10000)
-    _draw_the_shoe(t)
+    empty_the_shoe(t)
     act(t, "shuffle")
-    _draw_the_shoe(t)
+    empty_the_shoe(t)
     assert t.shoe == 0 and t.pile == 1
     pts = [t._hand_points(s) for s in (1, 2)]
     first = t.turn

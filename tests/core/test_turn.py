@@ -1,5 +1,5 @@
 """T1-T5: what may be played, drawing, the action cards, the reshuffle, the last card."""
-from kit import act, deal, names, unchanged, hand
+from kit import act, deal, empty_the_shoe, names, unchanged, hand
 from uno.events import *
 from uno.names import WHY
 from uno.table import PLAY_TURN
@@ -151,18 +151,6 @@ def test_t3_wild_draw_four():
 def test_t4_no_reshuffle_while_the_shoe_has_cards():
     t = deal({1: "R1", 2: "G1"}, start="R5")
     assert unchanged(t, "shuffle") == R_SHOE_LEFT
-
-
-def empty_the_shoe(t):
-    """Seats take turns drawing until the shoe is empty (cards that fit are kept by passing)."""
-    from uno.cards import NCARDS
-    from uno.table import SHOE
-    while t.shoe:
-        s = t.turn
-        card = [c for c in range(NCARDS) if t.loc[c] == SHOE][0]
-        t.feed((IN_SHOE, t.registry.uid(card)))
-        if t.drawn >= 0:
-            act(t, "seat %d" % s)
 
 
 def test_t4_reshuffle_loads_the_pile_but_its_top_card():
