@@ -19,7 +19,12 @@ on in a new chunk: the chunk before is kept, so a take-back always reaches back 
 to the round's start. A long run of refusals (each logs its time) rolls it at 2 x _CAP: the log
 takes at most about 4 x _CAP bytes, whatever the inputs.
 Events: (UNDO, n), then (CARD_BACK, card, from, to) for every card that moves (places as in
-table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), (LEAVE, seat) / (JOIN, seat) for a join
+table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), in the order a referee puts them back:
+first the cards off the discard pile, its top card first (two copies of a face look alike, and
+only the pile's order tells which went where: a jump-in H2 and the card it jumped, two stacked
+Ds H1), then the others grouped by where from and where to (a hand passed on by a 0 goes back
+whole, H4), a card that is the top card again last of those to the pile (T4: a reshuffle taken
+back with the plays after it). (LEAVE, seat) / (JOIN, seat) for a join
 or leave taken back, (PLAYER, seat, who) for a seat's player bound again or unbound (who None),
 (REVERSE, direction) when the direction changed back (an R taken back: the record says every
 change of direction), (TURN, seat) when the turn moved, and (RULE, name, value) for each setting
@@ -60,6 +65,8 @@ _RULE = const(30)
 _TURN = const(17)
 _UNDO = const(40)
 # -- end of codes --
+
+_PILE = const(11)  # table.PILE: the discard pile's place in table.loc
 
 # record header: kind in bits 0-2, then flags
 _OK = const(8)      # an accepted input (counted by take-backs)
@@ -404,6 +411,15 @@ class TakeBack:
         turn = t.turn
         way = t.dir
         rules = t.rules.as_dict()
+        # when each card was last read among the inputs taken back: a card leaving the pile
+        # was laid there by that read (a read of a card on the pile is refused), so the last
+        # read is the top of the pile
+        when = {}
+        i = 0
+        for _, h, a, _ in self._records(log[cuts[-n]:end], end - cuts[-n], 0):
+            if h & _OK and h & 7 <= _IN_PAD:
+                when[a] = i
+            i += 1
         self._rebuild(start, bytes(log[:cuts[-n]]))
         if ms >= 0:
             t._time(ms)  # as feed did before the rebuild
@@ -411,9 +427,20 @@ class TakeBack:
         del out[:]
         out.append((_UNDO, n))
         loc = t.loc
+        top = t.top
+        moved = []
         for c in range(len(loc)):
             if loc[c] != before[c]:
-                out.append((_CARD_BACK, c, before[c], loc[c]))
+                # in the order to do it: off the pile first, its top card first (two copies
+                # of one face look alike: the pile's order tells them apart); then the rest
+                # grouped by where from and where to, a card that goes back on top of the
+                # pile last
+                moved.append((0, -when.get(c, 0), c) if before[c] == _PILE
+                             else (1, before[c] << 8 | loc[c], (c == top) << 8 | c))
+        moved.sort()
+        for m in moved:
+            c = m[2] & 255
+            out.append((_CARD_BACK, c, before[c], loc[c]))
         for s in seats:  # joins taken back (lobby)
             if s not in t.seats:
                 out.append((_LEAVE, s))
