@@ -1,12 +1,16 @@
 """What the table says after a take-back (issue 10), rule situation by rule situation: which
 card goes back where, in an order a referee can follow (off the discard pile top card first:
-two copies of a face look alike). The state itself is test_takeback.py's: here the events.
-One test per situation; the docstring says the situation and the outcome."""
+two copies of a face look alike), and what the table waits for again (the turn, the colour to
+name, the UNO window, a D or W4 owed, the reshuffle), said in the words it first used. The
+state itself is test_takeback.py's: here the events. One test per situation; the
+docstring says the situation and the outcome."""
 from kit import act, deal, names
 from uno.cards import copy_name, parse_card
 from uno.events import *
-from uno.table import PILE
-from test_disputes_record import short_shoe
+from uno.rules import Settings
+from uno.table import Table, PILE
+from test_disputes_record import short_shoe, of
+from test_takeback import _night
 
 
 def card(text):
@@ -90,3 +94,236 @@ def test_t4_a_card_that_goes_back_on_top_of_the_pile_goes_back_last():
     assert backs(evs) == [("R1a", PILE, 5), ("R3a", PILE, 2), ("R5a", 0, PILE),
                           ("R6a", 0, PILE), ("B9a", 3, 0), ("G9a", 4, 0)], backs(evs)
     assert t.top == card("R6a") and t.turn == 2
+
+
+# ---- what the table waits for again -------------------------------------------------------
+
+def test_a_colour_named_taken_back_asks_for_it_again():
+    """Seat 1 plays W and names green; the turn moves to seat 2. Taken back: the turn is seat
+    1's and it must name the colour again (`colour_wanted`: it had said only the turn, and a
+    reader of the record still had green)."""
+    t = deal({1: "W R2 R3", 2: "G5 B7 B8", 3: "Y1 Y2 Y3"}, start="R5")
+    act(t, "pad W", "colour G")
+    evs = act(t, "undo")
+    assert evs == [(UNDO, 1), (TURN, 1), (WANT, 1)]
+    assert t.want == 1 and t.colour == -1
+    evs = act(t, "undo")  # then the W itself: no colour is wanted, the previous one stands
+    assert names(evs) == ["undo", "card_back"] and t.want == 0 and t.colour == 0
+
+
+def test_c1_a_w4s_colour_taken_back_asks_for_it_again_and_owes_nothing_yet():
+    """Seat 1 plays W4 and names green: seat 2 owes 4. Taken back: seat 1 names the colour
+    again, and no draw is owed until it has (the W4's draws land with the colour)."""
+    t = deal({1: "W4 G2 G3", 2: "GD B7 R8", 3: "R1 Y2 Y3"}, start="R5")
+    act(t, "pad W4", "colour G")
+    assert t.pending == 4
+    assert act(t, "undo") == [(UNDO, 1), (TURN, 1), (WANT, 1)] and t.pending == 0
+
+
+def test_u1_a_uno_call_taken_back_says_the_window_is_open_again():
+    """Seat 1 plays down to one card and calls UNO; the call is taken back: the window is open
+    again, uncalled (`uno_open`): a catch of seat 1 now costs it 2."""
+    t = deal({1: "R1 R2", 2: "G5 B7"}, start="R5")
+    act(t, "pad R2", "seat 1")
+    assert act(t, "undo") == [(UNDO, 1), (UNO_OPEN, 1)] and t.window == 1 and not t.called
+    assert names(act(t, "seat 2"))[0] == "catch"
+
+
+def test_u2_a_catch_taken_back_says_the_window_is_open_again_and_nothing_is_owed():
+    """Seat 2 catches seat 1 (2 cards owed, the window closed). Taken back: the window is open
+    again (`uno_open`), the debt is gone (the seat LEDs show who owes: nobody); no `penalty`
+    or `catch` is said again (the standings count those: the take-back takes them back)."""
+    t = deal({1: "R1 R2", 2: "G5 B7"}, start="R5")
+    act(t, "pad R2", "seat 2")
+    assert t.debts == [[1, 2, W_CAUGHT]] and t.window == 0
+    assert act(t, "undo") == [(UNDO, 1), (UNO_OPEN, 1)]
+    assert t.debts == [] and t.window == 1 and t.owes(1) == 0
+
+
+def test_u2_the_penalty_draws_of_a_catch_taken_back_one_by_one():
+    """Seat 1 draws the two cards of its catch; each taken back goes back to the shoe (it owes
+    it again: the card_back says so, nothing more); then the catch: the window is open again."""
+    t = deal({1: "R1 R2", 2: "G5 B7"}, start="R5")
+    act(t, "pad R2", "seat 2", "shoe Y9", "shoe Y8")
+    assert act(t, "undo") == [(UNDO, 1), (CARD_BACK, card("Y8a"), 1, 0)] and t.owes(1) == 1
+    assert act(t, "undo") == [(UNDO, 1), (CARD_BACK, card("Y9a"), 1, 0)] and t.owes(1) == 2
+    assert act(t, "undo") == [(UNDO, 1), (UNO_OPEN, 1)] and t.owes(1) == 0
+
+
+def test_u5_a_second_catch_taken_back_leaves_the_window_as_the_first_catch_left_it():
+    """catchers=each: seats 2 and 3 catch seat 1 (2 cards each); the second catch taken back:
+    the window stays open with the first catch standing, so nothing is said of it."""
+    t = deal({1: "R1 R2", 2: "G5 B7", 3: "Y1 Y2"}, start="R5", catchers="each")
+    act(t, "pad R2", "seat 2", "seat 3")
+    assert t.debts == [[1, 4, W_CAUGHT]]
+    assert act(t, "undo") == [(UNDO, 1)] and t.debts == [[1, 2, W_CAUGHT]] and t.window == 1
+
+
+def test_u1_a_play_that_closed_a_called_window_taken_back_says_it_open_and_called():
+    """Seat 1 plays down to one card and calls; seat 2 draws, which closes the window. Taken
+    back: seat 2's card goes back, the window is open again and seat 1 had called (`uno_open`,
+    `uno`): a catch of it now is false, as before."""
+    t = deal({1: "R1 R2", 2: "G7 B7", 3: "Y1 Y2"}, start="R5")
+    act(t, "pad R2", "seat 1")
+    assert names(act(t, "shoe Y9"))[0] == "uno_close" and t.turn == 3
+    evs = act(t, "undo")
+    assert evs == [(UNDO, 1), (CARD_BACK, card("Y9a"), 2, 0), (UNO_OPEN, 1), (UNO, 1),
+                   (TURN, 2)], evs
+    assert t.window == 1 and t.called
+
+
+def test_u1_a_card_that_opened_a_window_taken_back_closes_it():
+    """H3 multi=same: seat 1 adds G1 to its R1 and is down to one card (window open); G1 taken
+    back: it goes back to seat 1's hand and the window closes (`uno_close`); the turn was and
+    stays seat 2's."""
+    t = deal({1: "R1 G1 R3", 2: "G5 B7 R8", 3: "R9 Y2 Y3"}, start="R5", multi="same")
+    act(t, "pad R1")
+    assert names(act(t, "pad G1")) == ["play", "uno_open"]
+    assert act(t, "undo") == [(UNDO, 1), (CARD_BACK, card("G1a"), PILE, 1), (UNO_CLOSE, 1)]
+    assert t.window == 0 and t.turn == 2 and t.chain == 1
+
+
+def test_h1_a_stacked_d_taken_back_says_what_the_seat_before_owes_again():
+    """stacking=on: seat 1's RD makes seat 2 owe 2, seat 2 stacks GD: seat 3 owes 4. GD taken
+    back: it goes back, the turn is seat 2's and it owes 2 again (`owe`: a reader had 4 for
+    seat 3)."""
+    t = deal({1: "RD R2 R3", 2: "GD B7 R8", 3: "R1 Y2 Y3"}, start="R5", stacking="on")
+    act(t, "pad RD", "pad GD")
+    evs = act(t, "undo")
+    assert evs == [(UNDO, 1), (CARD_BACK, card("GDa"), PILE, 2), (TURN, 2),
+                   (OWE, 2, 2, W_DRAW2)], evs
+    assert act(t, "undo")[-1] == (TURN, 1) and t.pending == 0
+
+
+def test_c1_a_lost_challenge_taken_back_says_the_w4s_four_again():
+    """Seat 2 challenges a legal W4 (it owes 6 now); taken back: it owes the W4's 4 again and
+    may still challenge (`owe` 4, wild draw four). No `challenge` or `penalty` is said again."""
+    t = deal({1: "W4 G2 G3", 2: "GD B7 R8", 3: "R1 Y2 Y3"}, start="R5")
+    act(t, "pad W4", "colour G")
+    assert names(act(t, "seat 2 long"))[:2] == ["challenge", "penalty"] and t.pending == 6
+    assert act(t, "undo") == [(UNDO, 1), (OWE, 2, 4, W_DRAW4)]
+    assert t.pending == 4 and t.w4_from == 1
+
+
+def test_c1_a_won_challenge_taken_back_says_the_w4s_four_again_and_its_player_owes_nothing():
+    """Seat 1's W4 was illegal (it held a red card): seat 2's challenge makes seat 1 owe 4 and
+    seat 2 nothing. Taken back: seat 2 owes the 4 again (`owe`), seat 1 owes nothing."""
+    t = deal({1: "W4 R2 G3", 2: "GD B7 R8", 3: "R1 Y2 Y3"}, start="R5")
+    act(t, "pad W4", "colour G")
+    evs = act(t, "seat 2 long")
+    assert evs[0] == (CHALLENGE, 2, 1, V_ILLEGAL) and t.pending == 0 and t.owes(1) == 4
+    assert act(t, "undo") == [(UNDO, 1), (OWE, 2, 4, W_DRAW4)]
+    assert t.owes(1) == 0 and t.pending == 4
+
+
+def test_c1_the_draws_of_a_lost_challenge_taken_back_say_only_the_card():
+    """Seat 2 lost its challenge and draws 2 of its 6; each draw taken back says its card goes
+    back to the shoe (one more owed), not the total again; the challenge taken back then says
+    the W4's 4."""
+    t = deal({1: "W4 G2 G3", 2: "GD B7 R8", 3: "R1 Y2 Y3"}, start="R5")
+    act(t, "pad W4", "colour G", "seat 2 long", "shoe Y5", "shoe Y6")
+    assert act(t, "undo") == [(UNDO, 1), (CARD_BACK, card("Y6a"), 2, 0)] and t.pending == 5
+    assert act(t, "undo") == [(UNDO, 1), (CARD_BACK, card("Y5a"), 2, 0)] and t.pending == 6
+    assert act(t, "undo") == [(UNDO, 1), (OWE, 2, 4, W_DRAW4)]
+
+
+def test_t3_the_last_draw_of_a_d_taken_back_says_the_turn_and_the_card_owed():
+    """Seat 2 draws the 2 of seat 1's RD and is skipped (the turn is seat 3's). The last draw
+    taken back: its card goes back, the turn is seat 2's and it owes 1 (`owe`)."""
+    t = deal({1: "RD R2 R3", 2: "GD B7 R8", 3: "R1 Y2 Y3"}, start="R5")
+    act(t, "pad RD", "shoe Y5")
+    assert names(act(t, "shoe Y6"))[-2:] == ["skip", "turn"] and t.turn == 3
+    assert act(t, "undo") == [(UNDO, 1), (CARD_BACK, card("Y6a"), 2, 0), (TURN, 2),
+                              (OWE, 2, 1, W_DRAW2)]
+
+
+def test_t4_a_reshuffle_taken_back_asks_for_it_again():
+    """The shoe runs empty and the table asks seat 4's reshuffle; the shuffle taken back: the
+    reshuffled card goes back from the shoe to the pile and the table asks for the reshuffle
+    again, naming seat 4 (it had said nothing: the narration and the monitor never told the
+    referee the table waits for the shuffle again)."""
+    t = short_shoe(("B9a", "R7a"), {1: "R6a"})
+    act(t, "pad R6a", "shoe B9a", "shoe R7a")
+    assert names(act(t, "seat 3"))[-1] == "reshuffle"
+    assert names(act(t, "shuffle")) == ["shuffle"] and not t.due
+    assert act(t, "undo") == [(UNDO, 1), (CARD_BACK, card("R5a"), 0, PILE), (RESHUFFLE, 4)]
+    assert t.due and t.drawer() == 4
+    evs = act(t, "undo")  # the pass that made seat 4 due: no reshuffle is asked now
+    assert evs == [(UNDO, 1), (TURN, 3)] and not t.due
+
+
+# ---- every take-back of random nights --------------------------------------------------------
+
+_COUNTED = (PLAY, DRAW, DEAL, PENALTY, CATCH, CHALLENGE, SCORE, ROUND_OVER, MATCH_OVER, JUMP,
+            SLAP, SLAP_OPEN, OUT, SUM_WIN, REJECT)
+
+
+def _says_what_it_waits_for(settings, seats, seed, ns, step, **kw):
+    """After every step-th input of a bot's night, take back n: the cards come off the pile
+    top card first, before any other card moves; a card that goes back on top of the pile goes
+    last of those to it; the colour wanted, an UNO window opened or closed, a D or W4 owed
+    anew and a reshuffle due again are said; nothing the records count is."""
+    stream, _ = _night(settings, seats, seed, 1, False, **kw)
+    told = {}
+    for k in range(1, len(stream) + 1, step):
+        for n in ns:
+            t = Table(Settings(settings))
+            pile = []
+            for inp, ms, _, _, _, _ in stream[:k]:
+                for e in t.feed(inp, ms):
+                    if e[0] == PLAY:
+                        pile.append(e[2])
+                    elif e[0] == START:
+                        pile.append(e[1])
+                pile = [c for c in pile if t.loc[c] == PILE]
+            if n > t.back.reach():
+                continue
+            was = (t.want, t.window, t.due, t.turn, t.pending, t.pending_why)
+            evs = list(t.feed((IN_UNDO, n)))
+            assert evs[0] == (UNDO, n)
+            got = [e[0] for e in evs]
+            for code in _COUNTED:
+                assert code not in got, (k, n, evs)
+            moved = [e for e in evs if e[0] == CARD_BACK]
+            off = [e[1] for e in moved if e[2] == PILE]
+            assert off == [c for c in reversed(pile) if t.loc[c] != PILE], (k, n, evs)
+            assert [e[2] == PILE for e in moved] == [True] * len(off) + \
+                [False] * (len(moved) - len(off)), (k, n, evs)
+            onto = [e[1] for e in moved if e[3] == PILE]
+            if t.top in onto:
+                assert onto[-1] == t.top, (k, n, evs)
+            assert (WANT in got) == bool(t.want and t.want != was[0]), (k, n, evs)
+            if t.want and t.want != was[0]:
+                assert (WANT, t.want) in evs
+            if t.window != was[1]:
+                assert (t.window == 0 or (UNO_OPEN, t.window) in evs) and \
+                    (was[1] == 0 or (UNO_CLOSE, was[1]) in evs), (k, n, evs)
+            assert (RESHUFFLE in got) == (t.due and not was[2]), (k, n, evs)
+            if t.due and not was[2]:
+                assert (RESHUFFLE, t.drawer()) in evs and t.drawer()
+            if t.pending and (t.turn != was[3] or not was[4] or t.pending_why != was[5]):
+                assert (OWE, t.turn, t.pending, t.pending_why) in evs, (k, n, evs)
+            else:
+                assert OWE not in got, (k, n, evs)
+            for code in got:
+                told[code] = told.get(code, 0) + 1
+    return told
+
+
+def test_every_take_back_of_an_official_night_says_what_it_must():
+    told = _says_what_it_waits_for({"hand_size": 3}, [1, 2, 3], 4, (1, 2), 2, mistakes=60)
+    for code in (CARD_BACK, TURN, UNO_OPEN, UNO_CLOSE):
+        assert told.get(code), code
+
+
+def test_every_take_back_of_a_house_night_says_what_it_must():
+    party = {"preset": "party", "hand_size": 4, "turn_timer": 0}
+    told = _says_what_it_waits_for(party, [1, 2, 3, 4], 4, (1, 3), 3, mistakes=40)
+    for code in (CARD_BACK, TURN, WANT, OWE, UNO_OPEN, UNO, UNO_CLOSE, REVERSE):
+        assert told.get(code), code
+
+
+def test_every_take_back_of_a_night_that_reshuffles_says_what_it_must():
+    settings = {"draw": "until", "hand_size": 15}
+    told = _says_what_it_waits_for(settings, [1, 2, 3, 4, 5, 6], 1, (1, 4), 5)
+    assert told.get(RESHUFFLE), told
