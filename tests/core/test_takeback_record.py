@@ -252,6 +252,105 @@ def test_t4_a_reshuffle_taken_back_asks_for_it_again():
     assert evs == [(UNDO, 1), (TURN, 3)] and not t.due
 
 
+# ---- the take-backs that say only what moved ------------------------------------------------
+
+def test_p1_a_misplay_penalty_taken_back_says_nothing_more():
+    """misplay=2: seat 1's unplayable card costs it 2. Taken back: nothing moved, nothing is
+    said but the take-back; the debt is gone (the seat LEDs show who owes)."""
+    t = deal({1: "R1 G2 G3", 2: "GD B7 R8", 3: "R1 Y2 Y3"}, start="R5", misplay=2)
+    assert names(act(t, "pad G2")) == ["reject", "penalty"]
+    assert act(t, "undo") == [(UNDO, 1)] and t.debts == [] and t.turn == 1
+
+
+def test_p2_a_turn_timer_penalty_taken_back_says_nothing_more():
+    """turn_timer=5: seat 1 sits past 5 s and owes 2; taken back, its time starts again (the
+    correction is not its time) and nothing more is said."""
+    t = deal({1: "R1 G2 G3", 2: "GD B7 R8", 3: "R1 Y2 Y3"}, start="R5", turn_timer=5)
+    act(t, "tick 1000", "tick 5000")
+    assert names(act(t, "tick 6100")) == ["penalty"]
+    assert t.feed((IN_UNDO, 1), 6200) == [(UNDO, 1)]
+    assert t.debts == [] and t.since == 6200 and not t.warned
+
+
+def test_h7_a_last_slap_and_its_penalty_taken_back_reopen_the_slap():
+    """slap4: seats 2 and 1 slap seat 1's R4, seat 3 (the last) owes 2. The last slap taken
+    back: the slap is open again for seats 1 and 3, the debt gone; nothing more is said (no
+    seat may draw or play until the slaps are in, as before)."""
+    t = deal({1: "R4 R2 R3", 2: "G5 B7 R8", 3: "Y1 Y2 Y3"}, start="R5", slap4="yes")
+    act(t, "pad R4", "seat 2")
+    assert names(act(t, "seat 1")) == ["slap", "penalty"]
+    assert act(t, "undo") == [(UNDO, 1)]
+    assert t.slap == (1 << 1) | (1 << 3) and t.debts == []
+
+
+def test_h5_m3_a_sum_win_taken_back_puts_the_seat_back_in_the_round():
+    """sum_win, elimination: seat 3 lays down Y1 Y2 Y3 (6, a multiple of seat 1's 1) and is
+    out; taken back, seat 3 is in the round again with its hand. No card moved (a laid-down
+    hand stays the seat's) and no event says a seat is back in: the take-back alone is said
+    (found, left: see the audit's report)."""
+    t = deal({1: "R1 R2 R3", 2: "G5 B7 R8", 3: "Y1 Y2 Y3"}, start="R5", sum_win="yes",
+             elimination="yes")
+    act(t, "pad R1")
+    assert names(act(t, "seat 3 long")) == ["sum_win", "out"]
+    assert act(t, "undo") == [(UNDO, 1)]
+    assert 3 in t.active and t.finished == [] and t.laid == 0 and len(t.hands[3]) == 3
+
+
+def test_h5_a_sum_win_that_ends_the_round_is_not_taken_back():
+    """Without M3 a sum win ends the round: a take-back of it is refused (never across a
+    round's end)."""
+    t = deal({1: "R1 R2 R3", 2: "G5 B7 R8", 3: "Y1 Y2 Y3"}, start="R5", sum_win="yes")
+    act(t, "pad R1")
+    assert names(act(t, "seat 3 long"))[0] == "sum_win" and t.phase == P_ROUND_OVER
+    assert act(t, "undo") == [(REJECT, R_UNDO_PAST, 0, -1)]
+
+
+def test_t2_a_pass_taken_back_gives_the_turn_back():
+    """Seat 1 draws R9, which fits, and passes. The pass taken back gives it the turn back
+    (`turn`) with R9 still to play or keep; then the draw: R9 goes back to the shoe."""
+    t = deal({1: "G1 G2 G3", 2: "GD B7 R8", 3: "R1 Y2 Y3"}, start="R5")
+    act(t, "shoe R9")
+    assert t.drawn == card("R9a")
+    assert names(act(t, "seat 1")) == ["pass", "turn"]
+    assert act(t, "undo") == [(UNDO, 1), (TURN, 1)] and t.drawn == card("R9a")
+    assert act(t, "undo") == [(UNDO, 1), (CARD_BACK, card("R9a"), 1, 0)]
+
+
+def test_s3_a_dealt_card_taken_back_goes_back_to_the_shoe():
+    """The deal's last card taken back: it goes back from the hand to the shoe; no turn yet
+    (the seat LEDs show who takes the next card)."""
+    t = deal({1: "G1 G2", 2: "GD B7"}, start=None)
+    assert t.phase == P_START
+    assert act(t, "undo") == [(UNDO, 1), (CARD_BACK, card("B7a"), 2, 0)]
+    assert t.phase == P_DEAL and t.drawer() == 2
+
+
+def test_several_inputs_at_once_say_the_state_before_all_of_them():
+    """A W4, its colour and a lost challenge taken back at once (undo 3): the W4 goes back to
+    seat 1, whose turn it is; no colour is wanted and nothing is owed any more."""
+    t = deal({1: "W4 G2 G3", 2: "GD B7 R8", 3: "R1 Y2 Y3"}, start="R5")
+    act(t, "pad W4", "colour G", "seat 2 long")
+    assert act(t, "undo 3") == [(UNDO, 3), (CARD_BACK, card("W4a"), PILE, 1), (TURN, 1)]
+    assert t.want == 0 and t.pending == 0 and t.debts == []
+
+
+def test_a_take_back_is_not_taken_back_and_past_the_segment_is_refused():
+    """Seat 1 plays R2; a take-back returns it; a second take-back takes back the input before
+    (the start card back to the shoe), not the first take-back. The table takes back as far as
+    it was made (reach) and says the seats leave; one more is refused, with its reason."""
+    t = deal({1: "R1 R2 R3", 2: "G5 B7 B8"}, start="R5")
+    act(t, "pad R2")
+    assert names(act(t, "undo")) == ["undo", "card_back", "turn"]
+    assert act(t, "undo") == [(UNDO, 1), (CARD_BACK, card("R5a"), PILE, 0)]
+    assert t.phase == P_START
+    n = t.back.reach()
+    assert act(t, "undo %d" % (n + 1)) == [(REJECT, R_UNDO_PAST, 0, -1)]
+    evs = act(t, "undo %d" % n)
+    assert of(evs, LEAVE) == [(LEAVE, 1), (LEAVE, 2)] and len(of(evs, CARD_BACK)) == 6
+    assert t.phase == P_LOBBY and t.seats == []
+    assert act(t, "undo") == [(REJECT, R_UNDO_PAST, 0, -1)]
+
+
 # ---- every take-back of random nights --------------------------------------------------------
 
 _COUNTED = (PLAY, DRAW, DEAL, PENALTY, CATCH, CHALLENGE, SCORE, ROUND_OVER, MATCH_OVER, JUMP,
