@@ -23,21 +23,22 @@ table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), in the order a referee puts
 first the cards off the discard pile, its top card first (two copies of a face look alike, and
 only the pile's order tells which went where: a jump-in H2 and the card it jumped, two stacked
 Ds H1), then the others grouped by where from and where to (a hand passed on by a 0 goes back
-whole, H4), a card that is the top card again last of those to the pile (T4: a reshuffle taken
-back with the plays after it). (LEAVE, seat) / (JOIN, seat) for a join
-or leave taken back, (PLAYER, seat, who) for a seat's player bound again or unbound (who None).
+whole, H4), and the card that is the top card again last of all (T4: a reshuffle taken back
+with the plays after it). (LEAVE, seat) / (JOIN, seat) for a join or leave taken back,
+(PLAYER, seat, who) for a seat's player bound again or unbound (who None).
 Then what the table waits for again, in the words it used when it first did: (UNO_CLOSE, seat)
 for a window closed with the card that opened it, (UNO_OPEN, seat) for a window open again or
 whose call or catch was taken back (then (UNO, seat) if the seat had called: a catch of it is
 still false), (REVERSE, direction) when the direction changed back (an R taken back: the record
 says every change of direction), (TURN, seat) when the turn moved, (WANT, seat) for a colour to
 name again, (OWE, seat, n, why) for a D or W4 owed again or another total (H1, C1; a draw of it
-taken back says only its card_back), (RESHUFFLE, seat) when the reshuffle is due again (T4: the
-shuffle taken back), and (RULE, name, value) for each setting that changed back. Never an event
-the records count (a play, draw, penalty, catch, challenge, slap, win): a penalty taken back is
-gone from the debts and the seat LEDs show who owes; a slap open again (H7) and a seat back in
-the round after a sum win (H5 with M3) are the state's alone. Everything else (phase, scores,
-the colour of the top card) the display reads from the table as after any input.
+taken back says only its card_back), (RESHUFFLE, seat) when the reshuffle is due again and a
+seat is due to draw (T4: the shuffle taken back; with none due, the state's `due` alone), and
+(RULE, name, value) for each setting that changed back. Never an event the records count (a
+play, draw, penalty, catch, challenge, slap, win): a penalty taken back is gone from the debts
+and the seat LEDs show who owes; a slap open again (H7) and a seat back in the round after a
+sum win (H5 with M3) are the state's alone. Everything else (phase, scores, the colour of the
+top card) the display reads from the table as after any input.
 """
 try:
     from micropython import const
@@ -448,13 +449,13 @@ class TakeBack:
             if loc[c] != before[c]:
                 # in the order to do it: off the pile first, its top card first (two copies
                 # of one face look alike: the pile's order tells them apart); then the rest
-                # grouped by where from and where to, a card that goes back on top of the
-                # pile last
+                # grouped by where from and where to; the card that is the top card again
+                # (from the shoe or a hand, after a reshuffle taken back) last of all
                 moved.append((0, -when.get(c, 0), c) if before[c] == _PILE
-                             else (1, before[c] << 8 | loc[c], (c == top) << 8 | c))
+                             else (2, 0, c) if c == top else (1, before[c] << 8 | loc[c], c))
         moved.sort()
         for m in moved:
-            c = m[2] & 255
+            c = m[2]
             out.append((_CARD_BACK, c, before[c], loc[c]))
         for s in seats:  # joins taken back (lobby)
             if s not in t.seats:
@@ -485,8 +486,10 @@ class TakeBack:
             # a D or W4 owed again, or another total (H1, C1); not a draw of it taken back:
             # its card_back says that one card is owed again
             out.append((_OWE, t.turn, t.pending, t.pending_why))
-        if t.due and not was[6]:
-            out.append((_RESHUFFLE, t.drawer()))  # T4: the reshuffle taken back is due again
+        if t.due and not was[6]:  # T4: the shuffle taken back is due again
+            who = t.drawer()  # (none while a colour is wanted, a slap is open or a drawn
+            if who:           # card may be played: the state says it, as the table had)
+                out.append((_RESHUFFLE, who))
         now = t.rules.as_dict()
         for k in sorted(now):
             if now[k] != rules[k]:

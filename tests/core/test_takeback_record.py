@@ -83,8 +83,9 @@ def test_t4_a_card_that_goes_back_on_top_of_the_pile_goes_back_last():
     """The shoe holds B9a and G9a. Seat 1 plays R6a; then seat 2 covers it with R3a, seats 3
     and 4 draw the shoe empty, the pile but R3a (R5a, R6a) is reshuffled into the shoe and seat
     5 plays R1a. Taking back the last five inputs: R1a, then R3a, off the pile (top first);
-    then R5a and R6a from the shoe to the pile, R6a last, as it is the top card again; then the
-    drawn cards back to the shoe."""
+    then R5a from the shoe to the pile and the drawn cards back to the shoe; R6a last of all, as
+    it is the top card again (it had come before the drawn cards: in deck order among those
+    from the shoe to the pile only)."""
     t = short_shoe(("B9a", "G9a"), {1: "R6a", 2: "R3a", 5: "R1a"})
     act(t, "pad R6a", "pad R3a", "shoe B9a")
     assert names(act(t, "shoe G9a"))[-1] == "reshuffle"
@@ -92,7 +93,7 @@ def test_t4_a_card_that_goes_back_on_top_of_the_pile_goes_back_last():
     assert names(act(t, "pad R1a"))[0] == "play"
     evs = act(t, "undo 5")
     assert backs(evs) == [("R1a", PILE, 5), ("R3a", PILE, 2), ("R5a", 0, PILE),
-                          ("R6a", 0, PILE), ("B9a", 3, 0), ("G9a", 4, 0)], backs(evs)
+                          ("B9a", 3, 0), ("G9a", 4, 0), ("R6a", 0, PILE)], backs(evs)
     assert t.top == card("R6a") and t.turn == 2
 
 
@@ -252,6 +253,22 @@ def test_t4_a_reshuffle_taken_back_asks_for_it_again():
     assert evs == [(UNDO, 1), (TURN, 3)] and not t.due
 
 
+def test_t4_a_reshuffle_taken_back_while_a_colour_is_wanted_names_no_seat():
+    """The table asks seat 4's reshuffle; seat 4 plays its W instead and, while it is to name
+    the colour, the pile is reshuffled. Taken back: the cards go back to the pile and the
+    reshuffle is due again, but no seat is due to draw while a colour is wanted: no
+    `reshuffle` naming seat 0 (the state's `reshuffle` says it; the table had asked already,
+    and the stream without the shuffle asks nothing more either)."""
+    t = short_shoe(("B9a", "R7a"), {1: "R6a", 4: "Wa"})
+    act(t, "pad R6a", "shoe B9a", "shoe R7a")
+    assert of(act(t, "seat 3"), RESHUFFLE) == [(RESHUFFLE, 4)]
+    assert names(act(t, "pad Wa")) == ["play", "colour_wanted"] and t.due
+    assert names(act(t, "shuffle")) == ["shuffle"]
+    evs = act(t, "undo")
+    assert names(evs) == ["undo", "card_back", "card_back"] and t.due and t.want == 4
+    assert of(act(t, "colour B"), RESHUFFLE) == []
+
+
 # ---- the take-backs that say only what moved ------------------------------------------------
 
 def test_p1_a_misplay_penalty_taken_back_says_nothing_more():
@@ -359,8 +376,8 @@ _COUNTED = (PLAY, DRAW, DEAL, PENALTY, CATCH, CHALLENGE, SCORE, ROUND_OVER, MATC
 
 def _says_what_it_waits_for(settings, seats, seed, ns, step, **kw):
     """After every step-th input of a bot's night, take back n: the cards come off the pile
-    top card first, before any other card moves; a card that goes back on top of the pile goes
-    last of those to it; the colour wanted, an UNO window opened or closed, a D or W4 owed
+    top card first, before any other card moves; the card that is the top card again goes
+    last of all; the colour wanted, an UNO window opened or closed, a D or W4 owed
     anew and a reshuffle due again are said; nothing the records count is."""
     stream, _ = _night(settings, seats, seed, 1, False, **kw)
     told = {}
@@ -388,18 +405,17 @@ def _says_what_it_waits_for(settings, seats, seed, ns, step, **kw):
             assert off == [c for c in reversed(pile) if t.loc[c] != PILE], (k, n, evs)
             assert [e[2] == PILE for e in moved] == [True] * len(off) + \
                 [False] * (len(moved) - len(off)), (k, n, evs)
-            onto = [e[1] for e in moved if e[3] == PILE]
-            if t.top in onto:
-                assert onto[-1] == t.top, (k, n, evs)
+            if t.top in [e[1] for e in moved if e[3] == PILE]:  # the top card again: last
+                assert moved[-1][1] == t.top, (k, n, evs)
             assert (WANT in got) == bool(t.want and t.want != was[0]), (k, n, evs)
             if t.want and t.want != was[0]:
                 assert (WANT, t.want) in evs
             if t.window != was[1]:
                 assert (t.window == 0 or (UNO_OPEN, t.window) in evs) and \
                     (was[1] == 0 or (UNO_CLOSE, was[1]) in evs), (k, n, evs)
-            assert (RESHUFFLE in got) == (t.due and not was[2]), (k, n, evs)
-            if t.due and not was[2]:
-                assert (RESHUFFLE, t.drawer()) in evs and t.drawer()
+            assert (RESHUFFLE in got) == bool(t.due and not was[2] and t.drawer()), (k, n, evs)
+            if RESHUFFLE in got:
+                assert (RESHUFFLE, t.drawer()) in evs and t.drawer(), (k, n, evs)
             if t.pending and (t.turn != was[3] or not was[4] or t.pending_why != was[5]):
                 assert (OWE, t.turn, t.pending, t.pending_why) in evs, (k, n, evs)
             else:
