@@ -96,7 +96,10 @@ def say(ev):
     if code == UNDO:
         return "TAKE-BACK: the last %d input%s taken back" % (a, "" if a == 1 else "s")
     if code == CARD_BACK:
-        return "%s goes back from %s to %s" % (name(a), _place(ev[2]), _place(ev[3]))
+        # (off the pile, top card first: each is the top card when its turn comes)
+        return "%s goes back from %s to %s" % (
+            name(a), "the top of the discard pile" if ev[2] == 11 else _place(ev[2]),
+            _place(ev[3]))
     if code == PLAYER:
         w = ev[2]
         if w is None:

@@ -19,12 +19,26 @@ on in a new chunk: the chunk before is kept, so a take-back always reaches back 
 to the round's start. A long run of refusals (each logs its time) rolls it at 2 x _CAP: the log
 takes at most about 4 x _CAP bytes, whatever the inputs.
 Events: (UNDO, n), then (CARD_BACK, card, from, to) for every card that moves (places as in
-table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), (LEAVE, seat) / (JOIN, seat) for a join
-or leave taken back, (PLAYER, seat, who) for a seat's player bound again or unbound (who None),
-(REVERSE, direction) when the direction changed back (an R taken back: the record says every
-change of direction), (TURN, seat) when the turn moved, and (RULE, name, value) for each setting
-that changed back. Everything else (phase, scores, the UNO window) the display reads from the
-table as after any input.
+table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), in the order a referee puts them back:
+first the cards off the discard pile, its top card first (two copies of a face look alike, and
+only the pile's order tells which went where: a jump-in H2 and the card it jumped, two stacked
+Ds H1), then the others grouped by where from and where to (a hand passed on by a 0 goes back
+whole, H4), and the card that is the top card again last of all (T4: a reshuffle taken back
+with the plays after it). (LEAVE, seat) / (JOIN, seat) for a join or leave taken back,
+(PLAYER, seat, who) for a seat's player bound again or unbound (who None).
+Then what the table waits for again, in the words it used when it first did: (UNO_CLOSE, seat)
+for a window closed with the card that opened it, (UNO_OPEN, seat) for a window open again or
+whose call or catch was taken back (then (UNO, seat) if the seat had called: a catch of it is
+still false), (REVERSE, direction) when the direction changed back (an R taken back: the record
+says every change of direction), (TURN, seat) when the turn moved, (WANT, seat) for a colour to
+name again, (OWE, seat, n, why) for a D or W4 owed again or another total (H1, C1; a draw of it
+taken back says only its card_back), (RESHUFFLE, seat) when the reshuffle is due again and a
+seat is due to draw (T4: the shuffle taken back; with none due, the state's `due` alone), and
+(RULE, name, value) for each setting that changed back. Never an event the records count (a
+play, draw, penalty, catch, challenge, slap, win): a penalty taken back is gone from the debts
+and the seat LEDs show who owes; a slap open again (H7) and a seat back in the round after a
+sum win (H5 with M3) are the state's alone. Everything else (phase, scores, the colour of the
+top card) the display reads from the table as after any input.
 """
 try:
     from micropython import const
@@ -50,16 +64,24 @@ _IN_RULE = const(7)
 _IN_PLAYER = const(9)
 _JOIN = const(1)
 _LEAVE = const(2)
+_OWE = const(13)
 _P_ROUND_OVER = const(6)
 _PLAYER = const(42)
 _R_BAD_INPUT = const(27)
 _R_UNDO_PAST = const(38)
 _REJECT = const(25)
+_RESHUFFLE = const(38)
 _REVERSE = const(16)
 _RULE = const(30)
 _TURN = const(17)
 _UNDO = const(40)
+_UNO_OPEN = const(19)
+_UNO_CLOSE = const(20)
+_UNO = const(21)
+_WANT = const(10)
 # -- end of codes --
+
+_PILE = const(11)  # table.PILE: the discard pile's place in table.loc
 
 # record header: kind in bits 0-2, then flags
 _OK = const(8)      # an accepted input (counted by take-backs)
@@ -405,7 +427,17 @@ class TakeBack:
         players = t.players[:]
         turn = t.turn
         way = t.dir
+        was = (t.window, t.called, t.caught, t.want, t.pending, t.pending_why, t.due)
         rules = t.rules.as_dict()
+        # when each card was last read among the inputs taken back: a card leaving the pile
+        # was laid there by that read (a read of a card on the pile is refused), so the last
+        # read is the top of the pile
+        when = {}
+        i = 0
+        for _, h, a, _ in self._records(log[cuts[-n]:end], end - cuts[-n], 0):
+            if h & _OK and h & 7 <= _IN_PAD:
+                when[a] = i
+            i += 1
         self._rebuild(start, bytes(log[:cuts[-n]]))
         if ms >= 0:
             t._time(ms)  # as feed did before the rebuild
@@ -413,9 +445,20 @@ class TakeBack:
         del out[:]
         out.append((_UNDO, n))
         loc = t.loc
+        top = t.top
+        moved = []
         for c in range(len(loc)):
             if loc[c] != before[c]:
-                out.append((_CARD_BACK, c, before[c], loc[c]))
+                # in the order to do it: off the pile first, its top card first (two copies
+                # of one face look alike: the pile's order tells them apart); then the rest
+                # grouped by where from and where to; the card that is the top card again
+                # (from the shoe or a hand, after a reshuffle taken back) last of all
+                moved.append((0, -when.get(c, 0), c) if before[c] == _PILE
+                             else (2, 0, c) if c == top else (1, before[c] << 8 | loc[c], c))
+        moved.sort()
+        for m in moved:
+            c = m[2]
+            out.append((_CARD_BACK, c, before[c], loc[c]))
         for s in seats:  # joins taken back (lobby)
             if s not in t.seats:
                 out.append((_LEAVE, s))
@@ -426,10 +469,29 @@ class TakeBack:
             w = t.players[s]
             if type(w) is not type(players[s]) or w != players[s]:
                 out.append((_PLAYER, s, t.players[s]))
+        # then what the table waits for again, in the words it first used (events that
+        # nothing counts: the standings count a penalty, a catch, a challenge, a card played)
+        w = t.window
+        if was[0] and was[0] != w:  # the card or call that opened it taken back (U1)
+            out.append((_UNO_CLOSE, was[0]))
+        if w and (w != was[0] or was[1] and not t.called or was[2] and not t.caught):
+            out.append((_UNO_OPEN, w))  # open again, or its call or catch taken back
+            if t.called:
+                out.append((_UNO, w))   # it had called before the window closed: it stands
         if t.dir != way:  # an R taken back: the record says every change of direction
             out.append((_REVERSE, t.dir))
         if t.turn != turn and t.turn:
             out.append((_TURN, t.turn))
+        if t.want and t.want != was[3]:
+            out.append((_WANT, t.want))  # the colour to name again
+        if t.pending and (not was[4] or t.pending_why != was[5] or t.turn != turn):
+            # a D or W4 owed again, or another total (H1, C1); not a draw of it taken back:
+            # its card_back says that one card is owed again
+            out.append((_OWE, t.turn, t.pending, t.pending_why))
+        if t.due and not was[6]:  # T4: the shuffle taken back is due again
+            who = t.drawer()  # (none while a colour is wanted, a slap is open or a drawn
+            if who:           # card may be played: the state says it, as the table had)
+                out.append((_RESHUFFLE, who))
         now = t.rules.as_dict()
         for k in sorted(now):
             if now[k] != rules[k]:

@@ -247,7 +247,8 @@ def test_the_events_say_which_card_goes_back_where():
     r2 = t.hands[1][1] if t.hands[1][1] != t.hands[1][0] else t.hands[1][0]
     act(t, "pad R2")
     card = t.top
-    assert names(act(t, "undo")) == ["undo", "card_back", "turn"]
+    # (R2 had left seat 1 one card: its UNO window closes with it)
+    assert names(act(t, "undo")) == ["undo", "card_back", "uno_close", "turn"]
     evs = act(t, "shoe R3", "undo")  # seat 1 draws instead, then the draw is taken back
     assert names(evs) == ["undo", "card_back"]
     assert evs[1][2] == 1 and evs[1][3] == 0  # from seat 1's hand to the shoe

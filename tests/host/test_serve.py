@@ -105,6 +105,21 @@ def test_a_view_says_whose_turn_top_card_colour_hand_sizes_and_the_uno_window():
     assert rows[0]["player"] == "seat %d @ hall" % run.table.winner
 
 
+def test_a_catch_taken_back_is_no_uno_forgotten_on_the_scoreboard():
+    """Seat 2 catches seat 1, the referee takes the catch back, seat 2 plays and seat 1 wins
+    the round: the scoreboard's round counts no UNO forgotten (it had kept the catch: the
+    standings took it back, the live tally did not)."""
+    from uno.record import from_words
+    from uno.script import dumps
+    words = ["seat 1", "seat 2", "shuffle", "shoe R1a", "shoe G5a", "shoe R2a", "shoe R7a",
+             "shoe R5a", "pad R2a", "seat 2", "undo", "pad R7a", "pad R1a"]
+    b = Board("k", "T1")
+    b.replay(['{"settings":{"hand_size":2,"first_dealer":2}}'] +
+             [dumps(from_words(w)) for w in words])
+    assert [r[1:4] for r in b.rounds_over] == [("seat 1 @ T1", 5, {})], b.rounds_over
+    assert tally([b])[0][0]["unos_forgotten"] == 0
+
+
 def test_status_faults_damage_and_notices_raise_each_item_once_and_show_no_card():
     b = Board("t", "hall")
     items = b.status_items({"fault": "log: OSError 5", "warn": "R7 to seat 2"}, [(5, 7, "crc")])

@@ -64,6 +64,7 @@ class Board:
         # each round's end: (players, winner, points, {player: UNOs forgotten}, when)
         self.rounds_over = []
         self._forgot = {}
+        self._done = []          # the round's accepted inputs: whose catch each counted
 
     @property
     def table(self):
@@ -99,6 +100,8 @@ class Board:
     def _feed(self, seq, evs):
         items = []
         t = self.table
+        caught = []
+        over = False
         for ev in evs:
             code = ev[0]
             if code == DEAL:
@@ -117,15 +120,25 @@ class Board:
                 if ev[3] == W_CAUGHT:
                     n = self.player(ev[1])
                     self._forgot[n] = self._forgot.get(n, 0) + 1
+                    caught.append(n)
             elif code == UNDO:
                 items.append(self._item(seq, 0, "take-back: the last %d input%s" % (
                     ev[1], "" if ev[1] == 1 else "s"), "undo"))
+                for _ in range(min(ev[1], len(self._done))):  # a catch taken back: no UNO
+                    for n in self._done.pop():                # was forgotten
+                        self._forgot[n] -= 1
             elif code == ROUND:
                 self._forgot = {}
             elif code == ROUND_OVER:
                 names = [self.player(s) for s in t.seats]
                 self.rounds_over.append((names, self.player(ev[1]), ev[2],
-                                         dict(self._forgot), time.time()))
+                                         dict((n, k) for n, k in self._forgot.items() if k),
+                                         time.time()))
+                over = True
+        if over:
+            self._done = []             # a take-back never crosses a round's end
+        elif evs and evs[0][0] != UNDO and not (len(evs) == 1 and evs[0][0] == REJECT):
+            self._done.append(caught)   # an accepted input, as a take-back counts them
         return items
 
     def _item(self, seq, seat, what, kind):
