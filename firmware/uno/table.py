@@ -1609,6 +1609,12 @@ class Table:
         if self.rules.elimination != "yes":
             if laid_down:
                 self.laid = seat
+            elif self.window == seat:
+                # T5 with H3: its last card, a D or W4 added to its multi-play, won the round
+                # and the next seat draws for the score: it holds no card to call on or be
+                # caught for (a catch would hand the winner 2 cards), as under M3 below
+                self.out.append((_UNO_CLOSE, seat))
+                self.window = 0
             return True
         self.finished.append(seat)
         self.out.append((_OUT, seat, len(self.finished)))

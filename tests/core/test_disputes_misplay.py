@@ -108,6 +108,28 @@ def test_p1_m1_after_the_round_and_the_match_a_card_read_costs_nothing():
     assert unchanged(t, "pad Y2") == R_NOT_NOW
 
 
+# ---- the round won on a multi-play's last D (T5, H3) -------------------------------------
+
+def test_u1_u2_h3_t5_a_last_d_added_to_a_multi_play_closes_the_window_no_catch_of_the_winner():
+    """multi=same: seat 1 plays RD (its window opens, no call), then adds GD, its last card: the
+    round is won and seat 2 draws the 4 for the score. The window closes with the last card; a
+    press from seat 3 catches nobody, and the round ends once the 4 are drawn."""
+    # seed 002: "若赢家最后一张打出的是罚抽2张牌或罚抽4张牌，此局游戏已结束，但赢家的下一家仍需受罚";
+    # the winner holds no card to call on or be caught for (docs/rules.md, U1 when a seat goes
+    # out). The catch had handed the winner 2 cards: the round was no longer won and play went on
+    t = deal({1: "RD GD", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", multi="same", false_catch=2)
+    assert names(act(t, "pad RD")) == ["play", "uno_open", "turn", "owe"]
+    evs = act(t, "pad GD")
+    assert names(evs) == ["play", "owe", "uno_close"] and evs[2][1] == 1
+    assert t.window == 0 and t.pending == 4
+    assert unchanged(t, "seat 3") == R_NOTHING
+    assert unchanged(t, "seat 1") == R_NOTHING
+    evs = act(t, "shoe B1", "shoe B2", "shoe B3", "shoe B4")
+    assert names(evs) == ["draw", "round_over", "score"] and t.winner == 1
+    assert hand(t, 1) == []
+
+
+
 # ---- P1 with the other penalties and the UNO window --------------------------------------
 
 def test_p1_u3_penalties_add_up_in_one_debt_per_seat_and_reason():
