@@ -645,7 +645,9 @@ class Table:
     def _misplay(self, why, seat, card):
         self._reject(why, seat, card)
         cost = self.rules.misplay
-        if cost:
+        if cost and not self._done():
+            # (once the round is won, T5's or H5's draws still owed, no card is played any
+            # more: none is misplayed, and cards drawn then would count in the score)
             self._penalty(seat, cost, _W_MISPLAY)
 
     def playable(self, seat, card):
@@ -1122,8 +1124,8 @@ class Table:
         可追究); nor while a seat just caught still holds its last card (a second catcher)."""
         cost = self.rules.false_uno
         self._reject(_R_NOTHING, s, -1)
-        if not cost or self._is_last(s):
-            return
+        if not cost or self._is_last(s) or self._done():
+            return  # (a round won: no call is left to make, as for a misplay)
         late = self.late
         if late and late != s and late in self.active and self._is_last(late):
             return

@@ -108,6 +108,49 @@ def test_p1_m1_after_the_round_and_the_match_a_card_read_costs_nothing():
     assert unchanged(t, "pad Y2") == R_NOT_NOW
 
 
+# ---- P1 once the round is won: T5's and H5's draws still owed -----------------------------
+
+def test_p1_u3_t5_once_a_last_d_wins_the_round_a_card_or_a_press_costs_nothing():
+    """misplay=2, false_uno=2: seat 1 wins on a last D, seat 2 draws its 2 for the score. Seat
+    2's card (it owes the draws), seat 3's card, their presses: refused, nothing owed; the
+    score counts the D's 2 cards only."""
+    # seed 002: "若赢家最后一张打出的是罚抽2张牌或罚抽4张牌，此局游戏已结束，但赢家的下一家仍需受罚" —
+    # the round is over: no card is played any more, so none is misplayed, nor is a call left to
+    # make; the only penalty is the next seat's. Each had cost 2 cards, counted in the score
+    # (as P2's timer had: docs/rules.md, P2 — when no time runs)
+    t = deal({1: "R1 R4 RD", 2: "R2 R6 G3", 3: "R3 R7 Y3"}, start="R5", misplay=2,
+             false_uno=2, false_catch=2)
+    act(t, "pad R1", "shoe B9", "shoe B8", "pad R4", "seat 1", "pad R2", "pad R3")
+    assert names(act(t, "pad RD")) == ["play", "turn", "owe"] and t.pending == 2
+    assert unchanged(t, "pad G3") == R_MUST_DRAW
+    assert unchanged(t, "pad Y3") == R_NOT_TURN
+    assert unchanged(t, "seat 2") == R_NOTHING
+    assert unchanged(t, "seat 3") == R_NOTHING
+    assert unchanged(t, "seat 1") == R_NOTHING  # the winner (docs/buttons.md)
+    evs = act(t, "shoe B1", "shoe B2")
+    assert names(evs) == ["draw", "round_over", "score"]
+    assert evs[1][1:] == (1, (6 + 3 + 9 + 1 + 2) + (7 + 3 + 8))
+
+
+def test_u3_h5_after_a_lay_down_a_press_while_the_others_draw_costs_nothing():
+    """sum_win=yes, false_uno=2: seat 3 false-calls (owes 2), seat 2 lays down on seat 1's 4 and
+    wins; while seat 3 draws its 2 for the score, its press and seat 1's cost nothing more."""
+    # seed 000: "可以無視任何情況，攤牌勝出" — the round is won; the penalty earned before is drawn
+    # and scored (docs/rules.md, H5 and the draws still owed), a press after it is no call
+    t = deal({1: "R4 R9 G3", 2: "G1 B3 Y0", 3: "Y1 Y2 Y5"}, start="R5", sum_win="yes",
+             false_uno=2, misplay=2)
+    act(t, "pad R4", "seat 3")
+    assert t.debts == [[3, 2, W_FALSE_UNO]]
+    assert names(act(t, "seat 2 long"))[0] == "sum_win"
+    assert unchanged(t, "seat 3") == R_NOTHING
+    assert unchanged(t, "seat 1") == R_NOTHING
+    assert unchanged(t, "pad Y1") == R_WAIT_DRAW
+    assert t.debts == [[3, 2, W_FALSE_UNO]]
+    evs = act(t, "shoe B1", "shoe B2")
+    assert names(evs) == ["draw", "round_over", "score"]
+    assert evs[1][1:] == (2, (9 + 3) + (1 + 2 + 5 + 1 + 2))
+
+
 # ---- the round won on a multi-play's last D (T5, H3) -------------------------------------
 
 def test_u1_u2_h3_t5_a_last_d_added_to_a_multi_play_closes_the_window_no_catch_of_the_winner():
