@@ -1157,7 +1157,11 @@ class Table:
     def _challenge(self, s):
         """C1: judged from the hand as it was when the W4 was played."""
         if s != self.turn or not self.w4_from or self.rules.w4 != "challenge":
-            self._reject(_R_NO_CHALLENGE, s, -1)
+            # the seat the W4 lands on, before its colour is named: not yet (it owes nothing
+            # until then), and "nothing to challenge" would tell it it never may
+            early = self.want and self.want_moves and self.rules.w4 == "challenge" and \
+                DECK[self.top] & 15 == _RANK_WILD4 and s == self.ahead[self.want]
+            self._reject(_R_WANT_COLOUR if early else _R_NO_CHALLENGE, s, -1)
             return
         against = self.w4_from
         self.w4_from = 0

@@ -199,6 +199,9 @@ class Reference:
             if self.w4 and self.pend and seat == self.pend[0] == self.turn \
                     and not self.pend_drawn and not self.wanted:
                 return ("challenge",)
+            if self.wanted and self.wants_move and self.rules.w4 == "challenge" and \
+                    _rank(self.top) == _W4 and seat == self.after(self.wanted):
+                return ("reject", R_WANT_COLOUR)    # C1: the W4's draws come with its colour
             return ("reject", R_NO_CHALLENGE)
         if seat == self.window:
             return ("reject", R_CALLED) if self.called or self.caught else ("call",)

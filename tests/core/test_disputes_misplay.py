@@ -337,3 +337,25 @@ def test_p1_the_same_card_read_twice_and_a_card_from_the_pile():
     assert unchanged(t, "shoe R5a") == R_ON_PILE  # the start card
     act(t, "shoe B9a")                           # seat 3 draws B9: no fit, seat 1's turn
     assert unchanged(t, "shoe B9a") == R_TWICE
+
+
+# ---- C1: a press that comes too early ----------------------------------------------------
+
+def test_c1_a_challenge_before_the_w4s_colour_is_named_is_told_to_wait_for_it():
+    """Seat 1 plays a W4 and has not named the colour: seat 2's long press is refused with
+    "choose the colour first" (not "nothing to challenge"); seat 3's is "nothing to challenge";
+    once the colour is named seat 2 challenges. Nothing owed (misplay=2, false_uno=2)."""
+    # seed 001: "下家有权利质疑你的出牌是否合法"; seed 004: "只有被罚抽4张牌的人可以提出质疑" — the
+    # right is the next seat's once it owes the 4, which comes with the colour ("發牌者說出四色中其中
+    # 一種，同時下位玩者…罰抽4張牌", seed 000): it may not challenge yet, but it will
+    t = deal({1: "W4 R1 G2", 2: "B1 B2 B3", 3: "Y1 Y2 Y3"}, start="R5", misplay=2, false_uno=2)
+    act(t, "pad W4")
+    assert unchanged(t, "seat 2 long") == R_WANT_COLOUR
+    assert unchanged(t, "seat 3 long") == R_NO_CHALLENGE
+    assert unchanged(t, "seat 1 long") == R_NO_CHALLENGE
+    act(t, "colour B")
+    evs = act(t, "seat 2 long")
+    assert evs[0][1:] == (2, 1, V_ILLEGAL)
+    t = deal({1: "W R1 G2", 2: "B1 B2 B3", 3: "Y1 Y2 Y3"}, start="R5")
+    act(t, "pad W")                              # a W: nothing to challenge, colour or not
+    assert unchanged(t, "seat 2 long") == R_NO_CHALLENGE
