@@ -645,7 +645,9 @@ class Table:
     def _misplay(self, why, seat, card):
         self._reject(why, seat, card)
         cost = self.rules.misplay
-        if cost:
+        if cost and not self._done():
+            # (once the round is won, T5's or H5's draws still owed, no card is played any
+            # more: none is misplayed, and cards drawn then would count in the score)
             self._penalty(seat, cost, _W_MISPLAY)
 
     def playable(self, seat, card):
@@ -1122,8 +1124,8 @@ class Table:
         可追究); nor while a seat just caught still holds its last card (a second catcher)."""
         cost = self.rules.false_uno
         self._reject(_R_NOTHING, s, -1)
-        if not cost or self._is_last(s):
-            return
+        if not cost or self._is_last(s) or self._done():
+            return  # (a round won: no call is left to make, as for a misplay)
         late = self.late
         if late and late != s and late in self.active and self._is_last(late):
             return
@@ -1155,7 +1157,11 @@ class Table:
     def _challenge(self, s):
         """C1: judged from the hand as it was when the W4 was played."""
         if s != self.turn or not self.w4_from or self.rules.w4 != "challenge":
-            self._reject(_R_NO_CHALLENGE, s, -1)
+            # the seat the W4 lands on, before its colour is named: not yet (it owes nothing
+            # until then), and "nothing to challenge" would tell it it never may
+            early = self.want and self.want_moves and self.rules.w4 == "challenge" and \
+                DECK[self.top] & 15 == _RANK_WILD4 and s == self.ahead[self.want]
+            self._reject(_R_WANT_COLOUR if early else _R_NO_CHALLENGE, s, -1)
             return
         against = self.w4_from
         self.w4_from = 0
@@ -1609,6 +1615,12 @@ class Table:
         if self.rules.elimination != "yes":
             if laid_down:
                 self.laid = seat
+            elif self.window == seat:
+                # T5 with H3: its last card, a D or W4 added to its multi-play, won the round
+                # and the next seat draws for the score: it holds no card to call on or be
+                # caught for (a catch would hand the winner 2 cards), as under M3 below
+                self.out.append((_UNO_CLOSE, seat))
+                self.window = 0
             return True
         self.finished.append(seat)
         self.out.append((_OUT, seat, len(self.finished)))

@@ -199,6 +199,9 @@ class Reference:
             if self.w4 and self.pend and seat == self.pend[0] == self.turn \
                     and not self.pend_drawn and not self.wanted:
                 return ("challenge",)
+            if self.wanted and self.wants_move and self.rules.w4 == "challenge" and \
+                    _rank(self.top) == _W4 and seat == self.after(self.wanted):
+                return ("reject", R_WANT_COLOUR)    # C1: the W4's draws come with its colour
             return ("reject", R_NO_CHALLENGE)
         if seat == self.window:
             return ("reject", R_CALLED) if self.called or self.caught else ("call",)
@@ -217,7 +220,7 @@ class Reference:
                     return ("reject", R_CAUGHT)
                 return ("catch",)
             return ("false_catch",) if self.rules.false_catch else ("reject", R_CALLED)
-        if self.rules.false_uno and not self.is_last(seat) and not (
+        if self.rules.false_uno and not self.won and not self.is_last(seat) and not (
                 self.late and self.late != seat and self.late in self.active and
                 self.is_last(self.late)) and not self.caught_last(seat):
             return ("false_uno",)
@@ -259,7 +262,7 @@ class Reference:
             assert not self.jumper, ("jump_in with no play", self.jumper)
             assert not self.flips, ("a change of direction with no reverse event", self.dir)
             rej = self.last_reject      # a rejection that costs, with no penalty (P1, U4)
-            if rej and rej[2] in self.active and rej[2] != self.won:
+            if rej and rej[2] in self.active and not self.won:   # (a round won: nothing costs)
                 assert not (rej[1] in MISPLAYS and self.rules.misplay), ("misplay free", rej)
                 assert not (rej[1] == R_CALLED and self.rules.false_catch and
                             rej[2] != self.window), ("false catch free", rej)
@@ -738,6 +741,9 @@ class Reference:
     def penalty(self, seat, n, why):
         assert seat in self.active and seat != self.won, ("a penalty on a seat out of the round",
                                                           seat, why)
+        # a round won (T5's or H5's draws still owed): no card is played nor call made any
+        # more, so nothing new costs (P1, U2-U4, H7, P2); the draws owed are drawn and scored
+        assert not self.won, ("a penalty after the round was won", seat, why)
         rej = self.last_reject
         self.last_reject = None
         if why == W_W4_LEGAL:

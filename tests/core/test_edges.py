@@ -310,13 +310,13 @@ def test_h5_h7_m3_after_a_sum_win_the_others_still_slap():
 def test_t5_u3_the_round_is_scored_once_every_owed_card_is_drawn():
     t = deal({1: "RD", 2: "G1", 3: "Y1"}, start="R5", misplay=2)
     act(t, "pad RD")                             # seat 2 owes 2; the round is won
-    act(t, "pad Y1")                             # a misplay: seat 3 owes 2 more
-    act(t, "shoe B1", "shoe B2")                 # the penalty comes first
-    assert t.phase == P_PLAY and t.owes(3) == 0 and t.owes(2) == 2
+    act(t, "pad Y1")                             # no misplay once the round is won: no cost
+    assert t.owes(3) == 0 and t.owes(2) == 2     # (test_disputes_misplay.py: P1 with T5)
     act(t, "shoe B3")
+    assert t.phase == P_PLAY
     evs = act(t, "shoe B4")
     assert names(evs) == ["draw", "round_over", "score"]
-    assert evs[1][1:] == (1, (1 + 3 + 4) + (1 + 1 + 2))
+    assert evs[1][1:] == (1, (1 + 3 + 4) + 1)
 
 
 def test_p2_an_input_at_the_time_of_the_last_tick_does_not_restart_the_timer():
