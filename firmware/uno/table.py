@@ -1111,31 +1111,41 @@ class Table:
             self._penalty(w, 2, _W_CAUGHT)
 
     def _false_catch(self, s):
-        """U4: catching a seat that called costs the catcher (as a setting)."""
+        """U4: catching a seat that called costs the catcher (as a setting); not a press that
+        may be the presser's own late call or a late catch of another seat (_innocent)."""
         cost = self.rules.false_catch
         self._reject(_R_CALLED, s, -1)
-        if cost:
+        if cost and not self._innocent(s):
             self._penalty(s, cost, _W_FALSE_CATCH)
 
     def _false_uno(self, s):
-        """U3: a press that means nothing is a UNO call; not down to a last card, it costs.
-        Not while the seat whose window closed uncalled still holds its last card: the press
-        may be a catch that came too late, and then nobody pays (U2, seed 000: 若不被及時發現則不
-        可追究); nor while a seat just caught still holds its last card (a second catcher)."""
+        """U3: a press that means nothing is a UNO call; not down to a last card, it costs
+        (not a press that may mean something else: _innocent)."""
         cost = self.rules.false_uno
         self._reject(_R_NOTHING, s, -1)
-        if not cost or self._is_last(s) or self._done():
-            return  # (a round won: no call is left to make, as for a misplay)
+        if cost and not self._innocent(s) and not self._done():
+            # (a round won, T5's or H5's draws still owed: no call is left to make, as for a
+            # misplay)
+            self._penalty(s, cost, _W_FALSE_UNO)
+
+    def _innocent(self, s):
+        """A press that costs nobody: from a seat down to its last card (a call, late or not:
+        U3 is a call "not down to one card"); while the seat whose window closed uncalled
+        still holds its last card (a catch that came too late, U2, seed 000: 若不被及時發現則
+        不可追究); while a seat just caught still holds its last card (a second catcher). Also
+        with another seat's called window open: the press may accuse another seat than it."""
+        if self._is_last(s):
+            return True
         late = self.late
         if late and late != s and late in self.active and self._is_last(late):
-            return
+            return True
         for d in self.debts:
             # a seat just caught (catchers=first closed its window) that has not drawn its 2
             # yet: it had not called and holds its last card, so this press is a second catch,
             # too late, not a false call (U4 asks that the accused called or holds no last card)
             if d[2] == _W_CAUGHT and d[0] != s and self._is_last(d[0]):
-                return
-        self._penalty(s, cost, _W_FALSE_UNO)
+                return True
+        return False
 
     def _penalty(self, seat, n, why):
         """A penalty draw; one debt per seat and reason, so that repeated presses add up

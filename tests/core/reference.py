@@ -219,12 +219,19 @@ class Reference:
                 if seat in self.catchers:
                     return ("reject", R_CAUGHT)
                 return ("catch",)
-            return ("false_catch",) if self.rules.false_catch else ("reject", R_CALLED)
-        if self.rules.false_uno and not self.won and not self.is_last(seat) and not (
-                self.late and self.late != seat and self.late in self.active and
-                self.is_last(self.late)) and not self.caught_last(seat):
+            return ("false_catch",) if self.rules.false_catch and not self.innocent(seat) \
+                else ("reject", R_CALLED)
+        if self.rules.false_uno and not self.won and not self.innocent(seat):
             return ("false_uno",)
         return ("reject", R_NOTHING)
+
+    def innocent(self, seat):
+        """U3/U4: a press that may be the seat's own call on its last card, a late catch of the
+        seat whose window closed uncalled (it still holds its last card) or a second catch costs
+        nobody, whether or not another seat's called window is open."""
+        return self.is_last(seat) or bool(
+            self.late and self.late != seat and self.late in self.active and
+            self.is_last(self.late)) or self.caught_last(seat)
 
     def jumps(self, seat, card):
         """H2: may seat (not the turn seat) jump in with card?"""
@@ -773,6 +780,7 @@ class Reference:
         elif why == W_FALSE_CATCH:
             assert rej and rej[1] == R_CALLED and n == self.rules.false_catch, ("false catch",)
             assert rej[2] == seat and self.window and self.called, ("false catch", seat)
+            assert not self.innocent(seat), ("a press that may be innocent costs nobody", seat)
         else:
             raise AssertionError("a penalty the reference does not know: %r" % (why,))
         if seat == self.window and why != W_CAUGHT:
