@@ -77,6 +77,24 @@ def test_u1_h7_the_last_slap_falling_on_the_windows_seat_closes_its_window():
     assert len(t.hands[1]) == 3
 
 
+# ---- P2: when no time runs ----------------------------------------------------------------
+
+def test_p2_no_time_runs_while_a_colour_is_wanted():
+    """docs/rules.md, "P2 — when no time runs": "The turn seat's time runs only while it is free
+    to act: not while the table waits for a colour ..."; "The time starts again when the wait is
+    over, from the input that ends it"."""
+    t = deal({1: "W R2 R3", 2: "G1 G2 G3", 3: "Y1 Y2 Y3"}, start="R5", turn_timer=5)
+    t.feed((IN_TICK, 0))
+    assert names(list(t.feed((IN_PAD, b"Wa"), 1000))) == ["play", "colour_wanted"]
+    assert t.deadline() == -1 and list(t.feed((IN_TICK, 20000))) == []
+    assert names(list(t.feed((IN_COLOUR, 2, 0), 30000))) == ["colour", "turn"]
+    assert t.turn == 2 and t.deadline() == 33000              # seat 2 warned 2 s before its 5 s
+    assert names(list(t.feed((IN_TICK, 33000)))) == ["timer_warn"]
+    assert list(t.feed((IN_TICK, 35000))) == []               # at 5 s exactly, not yet
+    evs = list(t.feed((IN_TICK, 35001)))
+    assert names(evs) == ["penalty"] and evs[0][1:] == (2, 2, W_SLOW)
+
+
 # ---- H2, H3: jump-ins and multi-plays ------------------------------------------------------
 
 def test_h2_t3_two_rss_of_one_seat_skip_one_seat():
