@@ -15,7 +15,7 @@ EVENTS = (
     ("dealer", ("seat",)),
     ("deal", ("seat", "card")),
     ("start", ("card",)),
-    ("back", ("card",)),                # a W4 start card goes back into the pile
+    ("back", ("card",)),                # a start card goes back into the shoe (S4)
     ("play", ("seat", "card")),
     ("colour_wanted", ("seat",)),
     ("colour", ("seat", "colour")),
@@ -43,10 +43,10 @@ EVENTS = (
     ("slap_open", ("seat",)),           # H7: a 4 was played: every seat slaps
     ("slap", ("seat",)),
     ("timer_warn", ("seat",)),          # P2: the turn timer is about to expire
-    ("out", ("seat", "place")),         # M3: this seat has no cards left and leaves the round
+    ("out", ("seat", "place")),         # M3: no cards left (or a sum win): it leaves the round
     ("sum_win", ("seat", "sum")),       # H5: this seat lays down its hand and wins
     ("reshuffle", ("seat",)),           # T4: the shoe is empty and this seat must draw
-    ("blocked", ("seat",)),             # T6: a full round of passes, nothing to draw; fewest points win
+    ("blocked", ("seat",)),             # T6: nothing can move; the first out, else fewest points
     # take-back (issue 10)
     ("undo", ("n",)),                   # the last n accepted inputs are taken back
     ("card_back", ("card", "from", "to")),  # a card goes back: shoe, pile, aside or a seat
