@@ -329,6 +329,8 @@ class Table:
         del out[:]
         if ms >= 0:  # _time, inline: every input the hub feeds has its time
             clock = self.clock
+            # (P2: no time runs while the table waits, so the input that ends the wait starts
+            # the turn seat's time again: the hub sends no tick meanwhile, deadline() is -1)
             if ms < clock or clock < 0 or self.rules.turn_timer and self.phase == _P_PLAY \
                     and self._waiting():
                 self.since = ms
@@ -1269,13 +1271,11 @@ class Table:
     # ---- time and settings ------------------------------------------------------------------
 
     def _time(self, ms):
-        # (feed has it inline)
+        """The clock moves on to a tick's own time, or a take-back's. (P2's time that does not
+        run while the table waits is feed's, at each input's time, and _tick's: after this,
+        each caller sets since again before it is read.)"""
         if ms < self.clock or self.clock < 0:
             self.since = ms  # the first time seen, or a clock that restarted: time starts now
-        elif self.rules.turn_timer and self.phase == _P_PLAY and self._waiting():
-            # P2: no time runs while the table waits, so the input that ends the wait starts
-            # the turn seat's time again (the hub sends no tick meanwhile: deadline() is -1)
-            self.since = ms
         self.clock = ms
 
     def _waiting(self):
