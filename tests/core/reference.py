@@ -272,7 +272,8 @@ class Reference:
             if rej and rej[2] in self.active and not self.won:   # (a round won: nothing costs)
                 assert not (rej[1] in MISPLAYS and self.rules.misplay), ("misplay free", rej)
                 assert not (rej[1] == R_CALLED and self.rules.false_catch and
-                            rej[2] != self.window), ("false catch free", rej)
+                            rej[2] != self.window and not self.innocent(rej[2])), \
+                    ("false catch free", rej)
         finally:
             self.last_reject = None
             self._new_input()
