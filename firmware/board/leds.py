@@ -90,7 +90,8 @@ class Leds:
 
     def show(self, turn=0, owing=0, colour=-1, blink_colour=False):
         """The table at a glance: the turn seat lit, seats that owe cards blinking (over the
-        turn light), the active colour lit (blinking while a colour is being asked for).
+        turn light), the active colour lit (blinking while a colour is being asked for; with
+        no active colour, as after a wild, every colour LED blinks: press one).
         turn: seat 1..n, or 0/None; owing: seat numbers, or a mask with bit s-1 for seat s;
         colour: 0..3, or -1/None."""
         if not isinstance(owing, int):
@@ -106,6 +107,8 @@ class Leds:
                 blink |= 1 << (_CBIT + colour)
             else:
                 on |= 1 << (_CBIT + colour)
+        elif blink_colour:
+            blink |= ((1 << len(self._pins)) - 1) << _CBIT
         self._on = on
         self._blink = blink
         self._out()

@@ -31,6 +31,8 @@ _IN_TICK = const(6)
 _IN_RULE = const(7)
 _MATCH_OVER = const(28)
 _P_LOBBY = const(0)
+_P_DRAWOFF = const(1)
+_P_PLAY = const(5)
 _P_ROUND_OVER = const(6)
 _P_MATCH_OVER = const(7)
 _PENALTY = const(14)
@@ -478,8 +480,9 @@ class Hub:
         for s in t.active:
             if t.owes(s):
                 owing |= 1 << (s - 1)
+        owing |= t.slap >> 1  # H7: the seats still to slap the 4 blink too (bit s: seat s)
         # the seat lit is whose turn it is, or in the deal and the draw for dealer, who takes
-        # the next card from the shoe
+        # the next card from the shoe; every colour LED blinks while a colour is wanted
         self.board.leds.show(t.turn or t.drawer(), owing, t.colour, bool(t.want))
         d = self.board.display
         if d:
@@ -492,7 +495,9 @@ class Hub:
                 note(self.notice())
 
     def notice(self):
-        """What a person must do about the laptop's REPL or the log, in a few words, or None."""
+        """What a person must do about the laptop's REPL or the log, in a few words; else the
+        card a take-back sends back, or what the table waits for (a colour named, the shoe
+        reloaded); or None."""
         now = self.board.now()
         if now < self.repl_asked:
             return "LAPTOP ASKS FOR REPL - hold Y+G 5 s"
@@ -506,7 +511,18 @@ class Hub:
             return "LOG DAMAGED - sync, see status"
         if self.flash_warn():
             return "log %d%% full - sync soon" % (self.flash[0] * 100 // self.flash[1])
-        return self.back
+        if self.back:
+            return self.back
+        t = self.table
+        if t.want:
+            return "NAME A COLOUR"
+        if t.due:  # T4; S2: the draw for dealer's set-aside cards
+            ph = t.phase
+            if ph == _P_PLAY:
+                return "SHOE EMPTY - shuffle the pile"
+            if ph == _P_DRAWOFF:
+                return "SHOE EMPTY - shuffle the set-aside cards"
+        return None
 
     def status(self):
         """What the serial link and the simulator's view report."""

@@ -90,9 +90,12 @@ def say(ev):
     if code == SUM_WIN:
         return "seat %d lays down a hand that adds up to %d" % (a, ev[2])
     if code == RESHUFFLE:
-        return "the shoe is empty: shuffle the discard pile (but its top card) into it; seat %d draws" % a
+        return ("the shoe is empty: shuffle the discard pile (but its top card; in the draw for "
+                "dealer, the set-aside cards) into it; seat %d draws" % a)
     if code == BLOCKED:
-        return "nobody can play and nothing is left to draw: seat %d holds the fewest points" % a
+        # T6: every seat passed with nothing to draw, or (forced play) one card goes round
+        return ("no card can move any more: the round ends, seat %d wins it (the first seat "
+                "out, else the fewest points)" % a)
     if code == UNDO:
         return "TAKE-BACK: the last %d input%s taken back" % (a, "" if a == 1 else "s")
     if code == CARD_BACK:

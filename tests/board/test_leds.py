@@ -147,6 +147,19 @@ def test_show_colour_being_chosen_blinks():
     assert pins[2].level == 0 and port.out == 1
 
 
+def test_show_a_colour_wanted_with_none_active_blinks_every_colour():
+    """After a W or W4 the table has no colour until one is named (the hub passes -1): every
+    colour LED blinks, so the table sees a colour is asked for and which buttons answer it."""
+    leds, port, pins = make()
+    leds.step(0)
+    leds.show(turn=1, colour=-1, blink_colour=True)
+    assert colours(pins) == [1, 1, 1, 1] and port.out == 1
+    leds.step(250)
+    assert colours(pins) == [0, 0, 0, 0] and port.out == 1
+    leds.show(turn=2, colour=3)  # named: that colour steady, the rest dark
+    assert colours(pins) == [0, 0, 0, 1]
+
+
 def test_off():
     leds, port, pins = make()
     leds.show(turn=1, owing=(2,), colour=0)
