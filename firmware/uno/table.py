@@ -1701,6 +1701,7 @@ class Table:
             self.window = 0
         self.turn = 0
         self.slap = 0
+        self.chain = 0  # H3: nothing is added to a multi-play once the round is over
         out.append((_ROUND_OVER, winner, pts))
         if rules.scoring == "losers":  # M2: each loser adds its own hand
             teams = rules.teams

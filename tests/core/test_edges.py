@@ -3,6 +3,7 @@ pins a threshold on both sides."""
 from kit import act, deal, names, unchanged, seated, hand
 from uno.state import snapshot
 from uno.events import *
+from uno.cards import NCARDS, copy_name
 
 
 def test_h1_the_stack_is_spent_once_a_stacked_d_is_drawn():
@@ -446,3 +447,68 @@ def test_m4_two_seats_cannot_make_two_teams():
     assert unchanged(t, "shuffle") == R_TEAMS
     t = seated((1, 2, 3, 4), teams=2)
     assert names(act(t, "shuffle"))[0] == "shuffle"
+
+
+def test_h3_s4_no_seat_may_add_to_a_multi_play_outside_play_nor_to_the_start_card():
+    # H3's multi-playing seat (the state's "chain"): none once the round is won on a card added,
+    # none through the shuffle and the deal; the start card is no seat's play, so the dealer
+    # (seat 1, not the first player) may not add its 5 to the start R5
+    t = deal({1: "R7 G7", 2: "G1 G2", 3: "Y1 Y2"}, start="R5", multi="same", target=1000)
+    act(t, "pad R7")
+    assert t.chain == 1
+    assert names(act(t, "pad G7"))[-2:] == ["round_over", "score"]
+    assert t.chain == 0 and snapshot(t)["chain"] == [0, 0]
+    act(t, "shuffle")                            # round 2: seat 1, the winner, deals
+    assert t.dealer == 1 and snapshot(t)["chain"] == [0, 0]
+    for c in ("G1", "Y1", "B5", "G2", "Y2", "B3"):   # to seats 2, 3, 1, 2, 3, 1
+        act(t, "shoe " + c)
+        assert snapshot(t)["chain"] == [0, 0]
+    act(t, "shoe R5")
+    assert t.turn == 2 and t.chain == 0
+    assert unchanged(t, "pad B5") == R_NOT_TURN
+
+
+def test_h5_u2_a_sum_win_is_scored_at_the_caught_seats_last_draw_with_cards_left_in_the_shoe():
+    # seat 3 catches seat 1 (no UNO call), then seat 2 lays down 2 + 3 = 5 before seat 1 has
+    # drawn its 2: those are drawn and count (H5: the other seats' draws), and the round is
+    # scored at the last of them, though the shoe still holds cards
+    t = deal({1: "R5 R7", 2: "G2 G3", 3: "Y1 Y2"}, start="R1", sum_win="yes", target=1000)
+    act(t, "pad R5")
+    assert names(act(t, "seat 3")) == ["catch", "uno_close", "penalty"]
+    assert names(act(t, "seat 2 long")) == ["sum_win"] and t.laid == 2 and t.phase == P_PLAY
+    assert names(act(t, "shoe B9")) == ["draw"] and t.phase == P_PLAY
+    evs = act(t, "shoe B8")
+    assert names(evs) == ["draw", "round_over", "score"] and t.shoe > 0
+    assert evs[1][1:] == (2, 7 + 9 + 8 + 1 + 2) and t.phase == P_ROUND_OVER
+
+
+def test_t6_u3_after_a_penalty_card_drawn_last_a_full_round_of_passes_blocks_the_round():
+    # 7 seats x 15; seat 1 draws B9a, seat 5's false call costs it the last card, B9b: the shoe
+    # is empty and the pile holds only its top card. The passes count from that penalty draw:
+    # the seventh blocks the round, not the sixth
+    keep = ("R5a", "B9a", "B9b")
+    cards = [copy_name(c) for c in range(NCARDS) if copy_name(c) not in keep]
+    t = deal(dict((s + 1, " ".join(cards[15 * s:15 * s + 15])) for s in range(7)),
+             start="R5a", false_uno=1, target=10000)
+    act(t, "shoe B9a", "seat 5")
+    assert names(act(t, "shoe B9b")) == ["draw"] and "B9b" in [copy_name(c) for c in t.hands[5]]
+    assert t.shoe == 0 and t.pile == 1 and t.turn == 2 and t.dry == 0
+    for k in range(6):
+        assert names(act(t, "seat %d" % t.turn)) == ["pass", "turn"] and t.dry == k + 1
+    evs = act(t, "seat %d" % t.turn)
+    assert names(evs)[:3] == ["pass", "blocked", "round_over"]
+
+
+def test_m2_m3_m4_h5_a_hand_laid_down_adds_nothing_to_its_losing_teams_score():
+    # teams 1+3 and 2+4, losers' scoring, elimination: seat 2 lays down G2 G3 on seat 1's 5 and
+    # is out (its hand stays on the table); seats 1 and 3 then go out and win. Each member of
+    # the losing team adds its team's hands in the round: seat 4's only (B1 B2 B9 = 12)
+    t = deal({1: "R5 R7", 2: "G2 G3", 3: "R8 R9", 4: "B1 B2"}, start="R1", sum_win="yes",
+             elimination="yes", teams=2, scoring="losers", target=1000)
+    act(t, "pad R5")
+    assert names(act(t, "seat 2 long")) == ["sum_win", "uno_close", "out", "turn"]
+    act(t, "pad R8", "shoe B9", "pad R7")
+    evs = act(t, "pad R9")
+    assert names(evs)[-3:] == ["round_over", "score", "score"] and t.winner == 1
+    assert hand(t, 2) == ["G2", "G3"] and hand(t, 4) == ["B1", "B2", "B9"]
+    assert [e[1:] for e in evs if e[0] == SCORE] == [(2, 12), (4, 12)]
