@@ -28,7 +28,11 @@ seeds of 1,000 rounds: 122-128 inputs, 4 players), and the rules fixed since mak
 longer (202 inputs at c6af61c, 227 now, the same four seeds): a round, 2.08x, 2.04x and 1.73x.
 On 2026-12-02, after the draw=until fix (a seat drawing on may play no card of its hand: it
 draws on), house rounds are longer again, 257 inputs; instructions an input: 22.8 k, 23.7 k and
-32.0 k (2.05x, 2.09x, 1.99x). CPU time moves less than instructions (`--compare 7 300`, a helper's job running: 1.72x, 1.81x,
+32.0 k (2.05x, 2.09x, 1.99x). On 2026-12-02 at 04:00, after that day's rules audits and feed's
+inline clock, a round / an input at c6af61c -> now: official 4 players 5.66 M / 47.0 k -> 2.77 M /
+22.7 k (2.04x / 2.07x), 2 players 4.57 M / 49.8 k -> 2.32 M / 23.6 k (1.97x / 2.11x), every house
+rule 13.48 M / 64.0 k -> 7.97 M / 30.9 k (1.69x / 2.07x: 257 inputs a round, 210 at c6af61c);
+CPU time (`--compare 5 3000`, quiet): 1.95x, 2.06x, 1.52x. CPU time moves less than instructions (`--compare 7 300`, a helper's job running: 1.72x, 1.81x,
 1.68x): CPython's time goes with the bytecodes dispatched more than with the instructions, and
 most of the instructions saved were C loops (the long division).
 
@@ -39,7 +43,8 @@ moved (the fair ratio: RLCard's games are shorter, its rules fewer) at c6af61c; 
 2026-12-01 (5 pairs of 300 games: RLCard 15.4 us, ours 4.0 us a card; c6af61c 5.6 us, 2.75x);
 4.7x at 18:00 that day, after the players' cheaper generator (RLCard 17.6 us, ours 3.8 us;
 c6af61c 5.3 us, 3.3x in the same run: RLCard's own figure moves by a fifth from run to run);
-4.0x and 4.4x at 20:10 that day (RLCard 14.0 and 16.5 us, ours 3.5 and 3.7 us).
+4.0x and 4.4x at 20:10 that day (RLCard 14.0 and 16.5 us, ours 3.5 and 3.7 us); on 2026-12-02,
+5.65x and 8.43x in two runs (RLCard 16.8 and 23.5 us, ours 3.0 and 2.8 us; c6af61c 5.5 and 6.5 us).
 """
 import os
 import sys
