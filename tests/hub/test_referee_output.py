@@ -8,6 +8,7 @@ from board.buzzer import Buzzer
 from board.leds import Leds
 from board.screen import Screen, TextPanel
 from hub.app import Hub, _tune_name
+from hub.sim import _Out  # outputs that only remember what they were told
 from hubkit import FakeBoard
 from uno.cards import DECK, NCARDS, copy_name
 from uno.events import BLOCKED, REJECT, RESHUFFLE, R_WANT_COLOUR, SLAP_OPEN, TIMER_WARN, \
@@ -17,27 +18,6 @@ from uno.record import from_words
 from uno.script import to_input
 
 COLOURS = 0xF << 16  # colour c is bit 16 + c of Leds.lit(); seat s is bit s - 1
-
-
-class _Out:
-    """A PWM, an expander port or a pin that only remembers what it was told (as hub/sim.py's)."""
-
-    def __init__(self):
-        self.v = 0
-
-    def freq(self, f=None):
-        return 0
-
-    def duty_u16(self, d=None):
-        self.v = d or 0
-
-    def write(self, value, mask=0xFFFF):
-        self.v = value
-
-    def value(self, v=None):
-        if v is not None:
-            self.v = v
-        return self.v
 
 
 def board():
