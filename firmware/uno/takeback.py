@@ -259,8 +259,7 @@ class TakeBack:
     def _grew(self, log):
         log.extend(bytes(_GROW))
         self.room = len(log) - 16
-        if self.fast >= 0:  # (-1: the round is over, keep's to see)
-            self.fast = min(self.room, _CAP - 4)
+        self.fast = min(self.room, _CAP - 4)  # (see _chunk)
 
     def mark(self):
         """The table as it is now starts a new segment (made, loaded, a round ended)."""
@@ -319,12 +318,7 @@ class TakeBack:
             else:
                 return
             if ms >= 0:
-                d = ms - self.ms
-                if 0 <= d < 64:  # _varint, inline
-                    log[n] = d << 1
-                    n += 1
-                else:
-                    n = _varint(log, n, d)
+                n = _varint(log, n, ms - self.ms)
                 self.ms = ms
             self.n = n
             if n > 2 * _CAP:  # a button mashed, a host sending nonsense: bounded all the same
@@ -365,8 +359,8 @@ class TakeBack:
                 n = _varint(log, n, d)
             self.ms = ms
         self.n = n
-        ph = self.t.phase  # only an accepted input moves the phase (feed's inline card reads
-        if ph != self.phase or self.fast < 0:  # do not look: only a round's end matters here)
+        ph = self.t.phase  # only an accepted input moves the phase (feed's inline card reads do
+        if ph != self.phase:  # not look: only a round's end matters, and it comes here: _chunk)
             self.phase = ph
             if ph >= _P_ROUND_OVER:
                 self.mark()

@@ -4,7 +4,7 @@ from uno.bot import Bot
 from uno.events import (IN_SHOE, IN_PAD, IN_SEAT, IN_COLOUR, IN_SHUFFLE, IN_TICK, IN_RULE,
                         IN_UNDO, REJECT, UNDO, CARD_BACK, RULE, JOIN, LEAVE, R_UNDO_PAST, R_BAD_INPUT,
                         P_LOBBY, P_DRAWOFF, P_DEALER, P_DEAL, P_START, P_PLAY, P_ROUND_OVER,
-                        IN_PLAYER, PLAYER, W_SLOW, SHUFFLE)
+                        IN_PLAYER, PLAYER, W_SLOW, SHUFFLE, PLAY)
 from uno.record import Replay, from_words
 from uno.rules import Settings
 from uno.script import dumps, input_dict, to_input
@@ -313,6 +313,36 @@ def test_a_rejected_read_or_press_at_0_ms_still_moves_the_clock_for_a_take_back(
         t.feed(to_input(from_words("shoe G9"), t), 10)
         assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
         assert _state(t) == want and t.clock == 0, bad
+
+
+def test_refused_reads_and_presses_with_the_hubs_times_are_no_inputs_a_take_back_counts():
+    """With the hub's times every refusal is logged (its time), never as an accepted input: a
+    take-back of 1 after a refused card read of each kind and a refused press takes back the
+    play before them, not a refusal."""
+    t = deal({1: "R1 R2 R3", 2: "G5 B7 B8", 3: "Y1 Y2 Y3"}, start="R5")
+    t.feed((IN_TICK, 1000), 1000)
+    want = _state(t)
+    assert t.feed(to_input(from_words("pad R1"), t), 1500)[0][0] == PLAY
+    for k, bad in enumerate(("pad R2", "pad G9", "shoe Y1a", "seat 3", "seat 2 long")):
+        assert t.feed(to_input(from_words(bad), t), 2000 + 100 * k)[0][0] == REJECT, bad
+    assert t.feed((IN_UNDO, 1), 3000)[0] == (UNDO, 1)
+    got = _state(t)
+    assert got.pop("clock")[0] == 3000  # the take-back's own time (its input's)
+    want.pop("clock")
+    assert got == want and len(t.hands[1]) == 3
+
+
+def test_a_take_back_without_a_time_between_timed_inputs_keeps_the_clock_when_replayed():
+    """A take-back that came without a time (a script's) logs its timer restart with none: a
+    second take-back replaying it keeps the clock of the inputs before it."""
+    t = deal({1: "R1 R2 R3", 2: "R7 B7 B8", 3: "Y1 Y2 Y3"}, start="R5")
+    t.feed((IN_TICK, 1000), 1000)
+    t.feed(to_input(from_words("pad R1"), t), 1500)
+    t.feed(to_input(from_words("pad R7"), t), 1600)
+    assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1) and t.clock == 1500
+    t.feed(to_input(from_words("pad R7"), t), 1700)
+    assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+    assert t.clock == 1500 and t.since == 1500 and t.turn == 2
 
 
 def test_an_undo_input_goes_through_scripts_and_records_and_replays_to_itself():
