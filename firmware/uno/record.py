@@ -7,7 +7,7 @@ either, and the record it writes replays to itself.
 from binascii import hexlify
 
 from uno.cards import COLOURS, name
-from uno.events import IN_TICK, REJECT, CHALLENGE
+from uno.events import IN_TICK, REJECT, CHALLENGE, UNDO
 from uno.names import WHY, VERDICTS
 from uno.rules import Settings, whole
 from uno.script import dumps, header, input_dict, parse_line, to_input
@@ -104,6 +104,27 @@ def record(seq, inp, evs, registry, t=-1):
         e["seq"] = seq
         out.append(e)
     return out
+
+
+class Counted:
+    """What a reader counted for each accepted input of the round, so that a take-back
+    (UNDO n) counts it back. Accepted as the take-back counts (uno/takeback.py): an input that
+    changed the table, not a lone reject nor a take-back itself; never across a round's end
+    (round_over starts again)."""
+
+    def __init__(self):
+        self.done = []
+
+    def keep(self, evs, counted):
+        if evs and evs[0][0] != UNDO and not (len(evs) == 1 and evs[0][0] == REJECT):
+            self.done.append(counted)
+
+    def undo(self, n):
+        """What the last n accepted inputs counted, the newest first."""
+        return [self.done.pop() for _ in range(min(n, len(self.done)))]
+
+    def round_over(self):
+        self.done = []
 
 
 class Replay:

@@ -809,8 +809,7 @@ class Table:
             self._slap4(seat)  # not on a winning card: the round is over (as in _play)
         self._act(seat, rank, False)  # (a number: the turn has moved and H5's number stands)
         self.chain = seat
-        self.since = self.clock  # P2: the next seat's time runs from the last card laid
-        self.warned = False
+        self._restart_timer()  # P2: the next seat's time runs from the last card laid
         if left == 0:
             if self._finish(seat):
                 self.answerable = self.stackable = False  # T5: as in _play

@@ -302,16 +302,8 @@ class TakeBack:
         elif not out or out[-1][0] == _REJECT and len(out) == 1:  # changed nothing: its time only
             if inp and inp[0] == _IN_TICK and len(inp) == 2 and type(inp[1]) is int:
                 # a quiet tick: the clock moves; its time as from the feed's (the hub's: 0)
-                if ms < 0:
-                    log[n] = _IN_TICK
-                    n = _varint(log, n + 1, inp[1])
-                elif inp[1] == ms:
-                    log[n] = _IN_TICK | _MS
-                    log[n + 1] = 0
-                    n += 2
-                else:
-                    log[n] = _IN_TICK | _MS
-                    n = _varint(log, n + 1, inp[1] - ms)
+                log[n] = _IN_TICK if ms < 0 else _IN_TICK | _MS
+                n = _varint(log, n + 1, inp[1] if ms < 0 else inp[1] - ms)
             elif ms >= 0:
                 log[n] = _MS
                 n += 1

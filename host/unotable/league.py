@@ -33,9 +33,9 @@ import sys
 import time
 
 from uno.cards import rank
-from uno.events import (CATCH, CHALLENGE, MATCH_OVER, PENALTY, PLAY, REJECT, ROUND, ROUND_OVER,
+from uno.events import (CATCH, CHALLENGE, MATCH_OVER, PENALTY, PLAY, ROUND, ROUND_OVER,
                         SCORE, UNDO, V_ILLEGAL, W_FALSE_CATCH, W_FALSE_UNO)
-from uno.record import Replay
+from uno.record import Counted, Replay
 from unotable.errors import NotFound, UsageError
 
 RESULTS = 2                 # the index's version: a change rebuilds it (2: M4 teams)
@@ -138,7 +138,7 @@ def rounds(store, table_id):
     cur = None
     match = 1
     totals = {}              # the table's own scores in this match, as its SCORE events said
-    done = []                # accepted inputs of the segment: their counts, for a take-back
+    done = Counted()         # accepted inputs of the round: their counts, for a take-back
     for seq, inp, evs in run.run(store.script_lines(table_id)):
         t = run.table
         mine = []
@@ -154,8 +154,8 @@ def rounds(store, table_id):
             elif cur is None or cur["winner"] is not None and code not in (SCORE, MATCH_OVER):
                 continue
             elif code == UNDO:
-                for _ in range(min(e[1], len(done))):
-                    for s, k, n in done.pop():
+                for counted in done.undo(e[1]):
+                    for s, k, n in counted:
                         if s in cur["seats"]:
                             cur["seats"][s][k] -= n
             elif code == ROUND_OVER:
@@ -192,11 +192,10 @@ def rounds(store, table_id):
             for s, k, n in mine:
                 if s in cur["seats"]:
                     cur["seats"][s][k] += n
-            if evs and not (len(evs) == 1 and evs[0][0] == REJECT) and evs[0][0] != UNDO:
-                done.append(mine)
+            done.keep(evs, mine)
             if cur["winner"] is not None and (not out or out[-1] is not cur):
                 out.append(cur)
-                done = []        # a take-back never crosses a round's end
+                done.round_over()
     return out
 
 

@@ -14,7 +14,7 @@ from uno.events import (CARD_BACK, DEAL, DRAW, PENALTY, PLAYER, REJECT, ROUND, R
                         UNDO, W_CAUGHT)
 from uno.names import PHASES, WHY
 from uno.narrate import say
-from uno.record import Replay
+from uno.record import Counted, Replay
 from uno.words import REASONS
 
 from unotable.link import reader_health
@@ -64,7 +64,7 @@ class Board:
         # each round's end: (players, winner, points, {player: UNOs forgotten}, when)
         self.rounds_over = []
         self._forgot = {}
-        self._done = []          # the round's accepted inputs: whose catch each counted
+        self._done = Counted()   # the round's accepted inputs: whose catch each counted
 
     @property
     def table(self):
@@ -124,8 +124,8 @@ class Board:
             elif code == UNDO:
                 items.append(self._item(seq, 0, "take-back: the last %d input%s" % (
                     ev[1], "" if ev[1] == 1 else "s"), "undo"))
-                for _ in range(min(ev[1], len(self._done))):  # a catch taken back: no UNO
-                    for n in self._done.pop():                # was forgotten
+                for counted in self._done.undo(ev[1]):  # a catch taken back: no UNO was
+                    for n in counted:                     # forgotten
                         self._forgot[n] -= 1
             elif code == ROUND:
                 self._forgot = {}
@@ -136,9 +136,9 @@ class Board:
                                          time.time()))
                 over = True
         if over:
-            self._done = []             # a take-back never crosses a round's end
-        elif evs and evs[0][0] != UNDO and not (len(evs) == 1 and evs[0][0] == REJECT):
-            self._done.append(caught)   # an accepted input, as a take-back counts them
+            self._done.round_over()
+        else:
+            self._done.keep(evs, caught)
         return items
 
     def _item(self, seq, seat, what, kind):
