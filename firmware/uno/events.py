@@ -65,6 +65,8 @@ UNDO = const(40)       # (UNDO, n): the last n accepted inputs of the round are 
 CARD_BACK = const(41)  # (CARD_BACK, card, from, to): places as Table.loc (0 shoe, seat, 11 pile, 12 aside)
 # players (issue 12)
 PLAYER = const(42)     # (PLAYER, seat, who): who = a badge UID (bytes), a name from the host (str), None: none
+# take-back (issue 10): two copies of one face the table had the other way round
+TWINS = const(43)      # (TWINS, card, copy): card read where the table had copy, and copy now where card was
 
 
 # Why a seat draws (DRAW / OWE / PENALTY)

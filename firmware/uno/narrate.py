@@ -1,7 +1,7 @@
 """One line of plain words per event, for the replay, the monitor and the simulator."""
 from binascii import hexlify
 
-from uno.cards import name
+from uno.cards import copy_name, name
 from uno.events import *  # noqa: F401,F403
 from uno.names import WHY, VERDICTS
 from uno.words import REASONS
@@ -103,6 +103,9 @@ def say(ev):
         return "%s goes back from %s to %s" % (
             name(a), "the top of the discard pile" if ev[2] == 11 else _place(ev[2]),
             _place(ev[3]))
+    if code == TWINS:
+        return ("%s read where the table had %s since a take-back (two copies look alike): "
+                "the two change places" % (copy_name(a), copy_name(ev[2])))
     if code == PLAYER:
         w = ev[2]
         if w is None:

@@ -6,8 +6,8 @@ either, and the record it writes replays to itself.
 """
 from binascii import hexlify
 
-from uno.cards import COLOURS, name
-from uno.events import IN_TICK, REJECT, CHALLENGE, UNDO
+from uno.cards import COLOURS, copy_name, name
+from uno.events import IN_TICK, REJECT, CHALLENGE, TWINS, UNDO
 from uno.names import WHY, VERDICTS
 from uno.rules import Settings, whole
 from uno.script import dumps, header, input_dict, parse_line, to_input
@@ -65,10 +65,10 @@ def event_dict(ev):
     for i in range(len(fields)):
         f = fields[i]
         v = ev[i + 1]
-        if f == "card":
+        if f == "card" or f == "copy":
             if v < 0:
                 continue
-            v = name(v)
+            v = copy_name(v) if code == TWINS else name(v)  # two copies of one face: which
         elif f == "why":
             v = REASONS[v] if code == REJECT else WHY[v]
         elif f == "colour":

@@ -248,7 +248,7 @@ class Table:
                      "stack", "debts", "drawn", "want", "want_moves", "window", "called",
                      "late", "caught", "w4_from", "w4_illegal", "chain", "skips", "slap",
                      "sum_to", "sum_by", "since", "warned", "dealt", "last", "offs", "off_rank",
-                     "back", "players", "naming")
+                     "back", "players", "naming", "doubt")
 
     def __init__(self, settings=None, registry=None):
         if registry is None:
@@ -314,6 +314,7 @@ class Table:
         self.dealt = 0
         self.last = -1            # last card read at the shoe (a double read names it)
         self.offs = []            # draw-off: seats still to draw
+        self.doubt = []           # copies a take-back may have confused: x, y, ... (takeback.twin)
         self.off_rank = bytearray(MAX_SEAT + 1)
 
     # ---- the one entry point -------------------------------------------------------------
@@ -355,6 +356,8 @@ class Table:
             elif kind == _IN_PAD:  # a card read on the pad (_pad, inline: half of a round)
                 seat = self.loc[card]
                 if seat == SHOE or seat > MAX_SEAT:
+                    if seat == SHOE and self.doubt and self.back.twin(inp, ms, card):
+                        return out  # the copies a take-back confused, judged (uno/takeback.py)
                     self._misplaced(card, seat)
                 elif self.phase != _P_PLAY:
                     self._reject(_R_NOT_NOW, seat, card)
@@ -378,6 +381,8 @@ class Table:
                     else:
                         self._shoe(card)
                 elif where <= MAX_SEAT:  # a card in a hand read again at the shoe
+                    if self.doubt and self.back.twin(inp, ms, card):
+                        return out  # the copies a take-back confused, judged (uno/takeback.py)
                     out.append((_REJECT, _R_TWICE if card == self.last else _R_IN_HAND, where, card))
                 else:
                     self._misplaced(card, where)
@@ -1398,6 +1403,7 @@ class Table:
                         loc[c] = SHOE
                 self.shoe = self.pile - 1
                 self.pile = 1
+                del self.doubt[:]  # the shoe was empty: no copy in doubt is in it (takeback.twin)
                 out.append((_SHUFFLE, self.shoe))
                 # T6 under forced play: one card back, again and again, is one of two cards
                 # going round (drawn because no card in hand fits, then played: it must be)
@@ -1487,6 +1493,8 @@ class Table:
         rank = DECK[card] & 15
         if self._goes_back(rank):
             if self._start_left():
+                if self.doubt:  # read at the shoe: this copy is there, its twin not (takeback.twin)
+                    self._seen(card)
                 out.append((_BACK, card))  # it goes back into the pile: the hub asks for another
                 return
             # every card left in the shoe would go back: this one starts, a W4 as a W
@@ -1508,6 +1516,12 @@ class Table:
         self.colour = DECK[card] >> 4
         self.skips = 0
         self._act(self.dealer, rank, True, True)
+
+    def _seen(self, card):
+        doubt = self.doubt
+        for i in range(len(doubt) - 2, -1, -2):
+            if doubt[i] == card:
+                del doubt[i:i + 2]
 
     def _goes_back(self, rank):
         return rank == _RANK_WILD4 or (rank > 9 and self.rules.start_card == "number")

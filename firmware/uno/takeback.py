@@ -54,6 +54,8 @@ except ImportError:  # CPython
     from pickle import dumps, loads
     _HOST = True
 
+from uno.cards import DECK
+
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _CARD_BACK = const(41)
 _IN_PAD = const(2)
@@ -74,6 +76,7 @@ _RESHUFFLE = const(38)
 _REVERSE = const(16)
 _RULE = const(30)
 _TURN = const(17)
+_TWINS = const(43)
 _UNDO = const(40)
 _UNO_OPEN = const(19)
 _UNO_CLOSE = const(20)
@@ -81,6 +84,7 @@ _UNO = const(21)
 _WANT = const(10)
 # -- end of codes --
 
+_SHOE = const(0)   # table.SHOE
 _PILE = const(11)  # table.PILE: the discard pile's place in table.loc
 
 # record header: kind in bits 0-2, then flags
@@ -88,6 +92,7 @@ _OK = const(8)      # an accepted input (counted by take-backs)
 _MS = const(16)     # the feed's ms follows (zigzag delta from the last one); a tick's own
                     # time is then logged as from it (the hub's ticks: 0, one byte)
 _LONG = const(32)   # a long press; on a time-only record (kind 0): a take-back restarted the timer
+_TWIN = const(64)   # kind 0, no time: two copies in doubt changed places (twin); two bytes follow
 _GROW = const(256)
 _CAP = const(512)  # the log grows by this much: no doubling, no big block to find
 _KEPT = ("out", "registry", "back", "rules")  # kept, not copied
@@ -381,6 +386,9 @@ class TakeBack:
                 else:
                     a = log[i]
                     i += 1
+            elif h & _TWIN:
+                a = log[i] | log[i + 1] << 8
+                i += 2
             ms = -1
             if h & _MS:
                 ms, i = _unvarint(log, i)
@@ -415,6 +423,7 @@ class TakeBack:
         way = t.dir
         was = (t.window, t.called, t.caught, t.want, t.pending, t.pending_why, t.due)
         rules = t.rules.as_dict()
+        doubt = t.doubt
         # when each card was last read among the inputs taken back: a card leaving the pile
         # was laid there by that read (a read of a card on the pile is refused), so the last
         # read is the top of the pile
@@ -425,6 +434,7 @@ class TakeBack:
                 when[a] = i
             i += 1
         self._rebuild(start, bytes(log[:cuts[-n]]))
+        t.doubt = _in_doubt(t.loc, before, doubt)
         if ms >= 0:
             t._time(ms)  # as feed did before the rebuild
         self._restart(ms)
@@ -484,6 +494,51 @@ class TakeBack:
                 out.append((_RULE, k, now[k]))
         return out
 
+    def twin(self, inp, ms, card):
+        """A card read where the table has its twin (another copy of its face) and not it: the
+        shoe's copy on the pad, or a hand's copy at the shoe. Since a take-back sent one of two
+        copies from a hand back to the shoe (_in_doubt), the player could not tell which went
+        back: the two change places, logged (a rebuild does the same), and the read is judged
+        again. Refused all the same, they change back: a refusal changes nothing. True when the
+        read was judged so (its events in table.out, logged)."""
+        t = self.t
+        doubt = t.doubt
+        loc = t.loc
+        for i in range(0, len(doubt), 2):
+            x = doubt[i]      # in the shoe, as the table has it
+            y = doubt[i + 1]  # in a hand
+            if (card == x or card == y) and loc[x] == _SHOE and 0 < loc[y] < _PILE:
+                break
+        else:
+            return False
+        self._swap(x, y)
+        out = t.feed(inp, ms)
+        if len(out) == 1 and out[0][0] == _REJECT:
+            self._swap(x, y)
+        else:
+            del doubt[i:i + 2]
+            out.insert(0, (_TWINS, card, y if card == x else x))
+        return True
+
+    def _swap(self, x, y):
+        """Copy x takes y's place in its hand and y goes to the shoe; logged."""
+        t = self.t
+        loc = t.loc
+        if loc[x] != _SHOE:
+            x, y = y, x
+        hand = t.hands[loc[y]]
+        hand[hand.index(y)] = x
+        loc[x] = loc[y]
+        loc[y] = _SHOE
+        log = self.log
+        n = self.n
+        if n > self.room:
+            self._grew(log)
+        log[n] = _TWIN
+        log[n + 1] = x
+        log[n + 2] = y
+        self.n = n + 3
+
     def reach(self):
         """How many accepted inputs a take-back can reach now: (IN_UNDO, n) past it is refused.
         The hub asks before it logs a host's take-back, so a host retrying in a loop logs
@@ -539,6 +594,9 @@ class TakeBack:
         for _, h, a, ms in self._records(old, len(old), start[2]):
             kind = h & 7
             if not kind:
+                if h & _TWIN:
+                    self._swap(a & 255, a >> 8)
+                    continue
                 if ms >= 0:
                     t._time(ms)
                 if h & _LONG:
@@ -557,6 +615,28 @@ class TakeBack:
             else:
                 inp = (kind,)
             t.feed(inp, ms)
+
+
+def _in_doubt(loc, before, doubt):
+    """After a take-back (loc: the table now, before: as it was): [x, y, ...], the pairs of
+    copies of one face the player may have confused: x went back to the shoe from a hand that
+    holds y (the two look alike), or a pair in doubt still is (x in the shoe, y in a hand)."""
+    out = []
+    for i in range(0, len(doubt), 2):
+        x = doubt[i]
+        y = doubt[i + 1]
+        if loc[x] == before[x] == _SHOE and 0 < loc[y] < _PILE and 0 < before[y] < _PILE:
+            out.append(x)
+            out.append(y)
+    for x in range(len(loc)):
+        h = before[x]
+        if loc[x] == _SHOE and 0 < h < _PILE:
+            face = DECK[x]
+            for y in range(max(0, x - 3), min(len(loc), x + 4)):  # copies lie side by side
+                if y != x and DECK[y] == face and loc[y] == h:
+                    out.append(x)
+                    out.append(y)
+    return out
 
 
 def _varint(log, n, v):

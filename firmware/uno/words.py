@@ -51,6 +51,7 @@ EVENTS = (
     ("undo", ("n",)),                   # the last n accepted inputs are taken back
     ("card_back", ("card", "from", "to")),  # a card goes back: shoe, pile, aside or a seat
     ("player", ("seat", "who")),        # issue 12: the seat's player (badge uid or name; none)
+    ("twins", ("card", "copy")),        # card was read where the table had its twin copy: they swap
 )
 
 

@@ -1,0 +1,142 @@
+"""Two copies of one face after a take-back (issue 10): a card sent back to the shoe from a hand
+that holds its twin cannot be told from it, so whichever copy the player put back counts.
+
+A draw of R1b taken back from a hand that holds R1a: the player may put either R1 on the shoe.
+The table then takes a read of R1a at the shoe, or of R1b on the pad, as the other copy's
+(`twins` event: the two change places in its record), and refuses a hand card read at the shoe
+as before when no take-back left a pair in doubt.
+"""
+from uno.cards import DECK, NCARDS, copy_name
+from uno.events import IN_SHOE, IN_PAD, REJECT, TWINS, R_IN_HAND, R_IN_SHOE, R_NOT_TURN, P_DEAL
+from uno.state import snapshot
+from uno.table import SHOE
+from kit import act, deal, names, unchanged
+
+
+def _card(text):
+    return [c for c in range(NCARDS) if copy_name(c) == text][0]
+
+
+def _read(t, kind, text):
+    return list(t.feed((kind, t.registry.uid(_card(text)))))
+
+
+def _drew_and_took_back(start="B5"):
+    """Seat 1 holds R1a, draws R1b, and the draw is taken back: R1b to the shoe, in doubt."""
+    t = deal({1: "R1a G2", 2: "G5 B7"}, start=start)
+    evs = _read(t, IN_SHOE, "R1b")
+    assert names(evs)[0] == "draw"
+    evs = act(t, "undo")
+    # (on B5 the turn had moved: R1b fits no B5)
+    assert names(evs) == ["undo", "card_back"] + (["turn"] if start == "B5" else [])
+    assert evs[1][1:] == (_card("R1b"), 1, SHOE)
+    assert t.doubt == [_card("R1b"), _card("R1a")]
+    return t
+
+
+def test_takeback_the_hands_copy_read_at_the_shoe_is_drawn_as_the_one_that_went_back():
+    t = _drew_and_took_back()
+    evs = _read(t, IN_SHOE, "R1a")  # the player put R1a back: the shoe's top is R1a
+    assert names(evs) == ["twins", "draw", "turn"]
+    assert evs[0] == (TWINS, _card("R1a"), _card("R1b"))
+    assert evs[1][1:3] == (1, _card("R1a"))
+    assert sorted(t.hands[1]) == sorted([_card("R1a"), _card("R1b"), _card("G2a")])
+    assert t.loc[_card("R1b")] == 1 and t.doubt == []
+
+
+def test_takeback_the_shoes_copy_played_from_the_hand_is_the_one_kept():
+    t = _drew_and_took_back(start="R5")
+    evs = _read(t, IN_PAD, "R1b")  # R1a went back: seat 1 plays the R1 it kept, R1b
+    assert names(evs)[:2] == ["twins", "play"] and evs[1][1:] == (1, _card("R1b"))
+    assert t.top == _card("R1b") and t.loc[_card("R1a")] == SHOE
+    assert t.hands[1] == [_card("G2a")] and t.doubt == []
+    # the shoe's R1 is R1a now: read there, it is drawn as any card
+    assert "draw" in names(_read(t, IN_SHOE, "R1a"))
+
+
+def test_takeback_a_twin_read_refused_all_the_same_changes_nothing():
+    t = _drew_and_took_back()
+    act(t, "shoe R3")  # seat 1 draws R3, which fits no B5: seat 2's turn
+    before = snapshot(t)
+    hands = [h[:] for h in t.hands]
+    evs = _read(t, IN_PAD, "R1b")  # seat 1's R1 (R1b, if that one stayed) out of turn
+    assert evs == [(REJECT, R_NOT_TURN, 1, _card("R1b"))]
+    assert snapshot(t) == before and t.hands == hands
+    assert t.doubt == [_card("R1b"), _card("R1a")] and t.loc[_card("R1b")] == SHOE
+
+
+def test_takeback_without_a_pair_in_doubt_a_hand_card_at_the_shoe_is_refused():
+    t = deal({1: "R1a G2", 2: "G5 B7"}, start="B5")
+    assert unchanged(t, "shoe R1a") == R_IN_HAND
+    assert unchanged(t, "pad R1b") == R_IN_SHOE
+    t = _drew_and_took_back()
+    assert unchanged(t, "shoe G2a") == R_IN_HAND  # no twin went back for G2
+    assert unchanged(t, "pad G5b") == R_IN_SHOE
+
+
+def test_takeback_a_copy_read_where_the_table_has_it_ends_the_doubt():
+    t = _drew_and_took_back()
+    assert names(_read(t, IN_SHOE, "R1b"))[0] == "draw"  # R1b was on the shoe after all
+    assert t.doubt == [_card("R1b"), _card("R1a")]  # (kept, but no longer in doubt:)
+    assert unchanged(t, "shoe R1a") == R_IN_HAND
+
+
+def test_takeback_the_swap_is_logged_and_a_later_take_back_rebuilds_through_it():
+    t = _drew_and_took_back()
+    _read(t, IN_SHOE, "R1a")  # the twin drawn (the turn moves on: R1 fits no B5)
+    after = snapshot(t)
+    loc = bytes(t.loc)
+    act(t, "shoe R3")  # seat 2 draws
+    evs = act(t, "undo")  # seat 2's draw taken back: a rebuild through the logged swap
+    assert names(evs) == ["undo", "card_back", "turn"]
+    assert snapshot(t)["seats"] == after["seats"] and bytes(t.loc) == loc
+    evs = act(t, "undo")  # the twin's draw taken back: R1a goes back, R1b stays, in doubt
+    assert names(evs) == ["undo", "card_back", "turn"] and evs[1][1:] == (_card("R1a"), 1, SHOE)
+    assert t.doubt == [_card("R1a"), _card("R1b")]
+
+
+def test_takeback_of_a_deal_card_with_its_twin_in_the_hand():
+    t = deal({1: "R1a R1b", 2: "G5 B7"}, start=None)  # dealt: the start card is next
+    act(t, "undo")  # the deal's last card, seat 2's B7, back: no twin in that hand
+    assert t.doubt == []
+    act(t, "undo", "undo")  # seat 1's R1b back (its twin R1a stays), then seat 2's G5
+    assert t.phase == P_DEAL and t.doubt == [_card("R1b"), _card("R1a")]
+    evs = _read(t, IN_SHOE, "R1a")  # seat 2's card: the R1 the player put back
+    assert names(evs) == ["twins", "deal"] and evs[1][1:] == (2, _card("R1a"))
+    assert t.hands[1] == [_card("R1b")]
+
+
+def test_takeback_wilds_have_four_copies_each_pair_is_in_doubt():
+    t = deal({1: "Wa Wb", 2: "G5 B7"}, start="B5")
+    _read(t, IN_SHOE, "Wc")
+    act(t, "undo")
+    assert t.doubt == [_card("Wc"), _card("Wa"), _card("Wc"), _card("Wb")]
+    evs = _read(t, IN_SHOE, "Wb")
+    assert evs[0] == (TWINS, _card("Wb"), _card("Wc")) and t.doubt == [_card("Wc"), _card("Wa")]
+    # Wc is in the hand now: the pair left is no longer in doubt
+    act(t, "seat 1")
+    assert unchanged(t, "shoe Wa") == R_IN_HAND
+
+
+def test_takeback_a_reshuffle_ends_every_doubt():
+    t = _drew_and_took_back()
+    t.doubt.extend([_card("R1b"), _card("R1a")])  # (as a second take-back would leave it)
+    t.shoe = 0
+    t.pile = 2
+    evs = act(t, "shuffle")
+    assert names(evs) == ["shuffle"] and t.doubt == []
+
+
+def test_takeback_the_faces_in_doubt_are_one_face():
+    t = _drew_and_took_back()
+    x, y = t.doubt
+    assert DECK[x] == DECK[y] and x != y and t.loc[x] == SHOE and t.loc[y] == 1
+
+
+def test_takeback_the_record_and_the_narration_name_the_two_copies():
+    from uno.narrate import say
+    from uno.record import event_dict
+    t = _drew_and_took_back()
+    ev = _read(t, IN_SHOE, "R1a")[0]
+    assert event_dict(ev) == {"ev": "twins", "card": "R1a", "copy": "R1b"}
+    assert "R1a" in say(ev) and "R1b" in say(ev)
