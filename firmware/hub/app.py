@@ -39,6 +39,7 @@ _PENALTY = const(14)
 _REJECT = const(25)
 _ROUND_OVER = const(26)
 _TIMER_WARN = const(35)
+_UNDO = const(40)
 _UNO_OPEN = const(19)
 # -- end of codes --
 
@@ -59,9 +60,12 @@ LOG_FULL = ((1568, 60), (0, 60), (1568, 60), (0, 60), (1568, 60), (0, 200), (196
 DAMAGED = ((392, 250), (0, 80), (330, 250), (0, 80), (262, 500))
 AGREED = ((2400, 120), (0, 60), (3800, 400))  # the table let the laptop's `repl` in
 
-# What the buzzer says about one input's events, most important first.
-_TUNES = ((_ROUND_OVER, tunes.ROUND_OVER), (_MATCH_OVER, tunes.ROUND_OVER), (_PENALTY, tunes.PENALTY),
-          (_REJECT, tunes.REJECTED), (_UNO_OPEN, tunes.UNO_WINDOW), (_TIMER_WARN, tunes.WARNING))
+# What the buzzer says about one input's events, most important first. The round's end wins:
+# the whole table waits for it (and a take-back, which cannot cross one, never comes with it).
+# Then the take-back, over the UNO window it may open again: first the cards go back.
+_TUNES = ((_ROUND_OVER, tunes.ROUND_OVER), (_MATCH_OVER, tunes.ROUND_OVER),
+          (_UNDO, tunes.TAKE_BACK), (_PENALTY, tunes.PENALTY), (_REJECT, tunes.REJECTED),
+          (_UNO_OPEN, tunes.UNO_WINDOW), (_TIMER_WARN, tunes.WARNING))
 
 
 def load_deck(path):

@@ -118,7 +118,7 @@ def test_a_start_w_asks_the_first_player_for_the_colour_and_a_take_back_asks_aga
                                      "seat 1: name a colour"]
     steady, blink = lights(h)
     assert blink & COLOURS == COLOURS and seats(steady) == [1] and note(h) == "NAME A COLOUR"
-    assert tune(h) == "accepted"
+    assert tune(h) == "take_back"
 
 
 def test_an_early_challenge_is_rejected_with_the_trill_while_the_colours_blink():
@@ -270,7 +270,7 @@ def test_a_take_back_lights_the_seat_the_turn_is_back_on_and_names_the_card():
     assert seats(lights(h)[0]) == [1] and note(h) == "R2 to seat 1"
     assert [say(e) for e in evs][1:] == [
         "R2 goes back from the top of the discard pile to seat 1's hand", "turn: seat 1"]
-    assert tune(h) == "accepted"
+    assert tune(h) == "take_back"
 
 
 def test_in_the_deal_the_seat_the_next_card_goes_to_is_lit():
