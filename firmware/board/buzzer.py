@@ -36,10 +36,13 @@ UNO_WINDOW = ((3000, 60), (0, 50), (3400, 60), (0, 50), (3800, 60))          # q
 ROUND_OVER = ((2100, 150), (2650, 150), (3150, 150), (0, 50), (3950, 450))   # arpeggio, long top
 WARNING = ((3600, 30), (0, 220), (3600, 30))                                 # two ticks, far apart
 FAULT = ((2000, 500), (0, 250), (2000, 500), (0, 250), (2000, 500))          # slow long beeps
+TAKE_BACK = ((3900, 40), (3250, 40), (2600, 40), (0, 80),                    # a quick falling run,
+             (3900, 40), (3250, 40), (2600, 40))                              # twice: "back, back"
 
 PATTERNS = {
     "accepted": ACCEPTED, "rejected": REJECTED, "penalty": PENALTY,
     "uno": UNO_WINDOW, "round_over": ROUND_OVER, "warning": WARNING, "fault": FAULT,
+    "take_back": TAKE_BACK,
 }
 
 LOW_HZ = const(2000)   # the band every note keeps to

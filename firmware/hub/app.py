@@ -39,6 +39,7 @@ _PENALTY = const(14)
 _REJECT = const(25)
 _ROUND_OVER = const(26)
 _TIMER_WARN = const(35)
+_UNDO = const(40)
 _UNO_OPEN = const(19)
 # -- end of codes --
 
@@ -53,15 +54,63 @@ AGREE_MS = const(60000)     # ... and that yes (yellow and green held) this long
 REPL_ASK = ("in a round the table must agree first: at the table, hold Y and G (yellow and "
             "green) together for 5 s, then ask again within 60 s (or ask after the round)")
 WARN_PCT = const(80)        # flash use that warns "sync the table soon"
+WHY_MS = const(4000)        # a reject's reason stays on the display this long (as a fault's LEDs)
 
 # Patterns of their own, told apart from the game's: the log, not the game, needs a person.
 LOG_FULL = ((1568, 60), (0, 60), (1568, 60), (0, 60), (1568, 60), (0, 200), (196, 500))
 DAMAGED = ((392, 250), (0, 80), (330, 250), (0, 80), (262, 500))
 AGREED = ((2400, 120), (0, 60), (3800, 400))  # the table let the laptop's `repl` in
 
-# What the buzzer says about one input's events, most important first.
-_TUNES = ((_ROUND_OVER, tunes.ROUND_OVER), (_MATCH_OVER, tunes.ROUND_OVER), (_PENALTY, tunes.PENALTY),
-          (_REJECT, tunes.REJECTED), (_UNO_OPEN, tunes.UNO_WINDOW), (_TIMER_WARN, tunes.WARNING))
+# What the buzzer says about one input's events, most important first. The round's end wins:
+# the whole table waits for it (and a take-back, which cannot cross one, never comes with it).
+# Then the take-back, over the UNO window it may open again: first the cards go back.
+_TUNES = ((_ROUND_OVER, tunes.ROUND_OVER), (_MATCH_OVER, tunes.ROUND_OVER),
+          (_UNDO, tunes.TAKE_BACK), (_PENALTY, tunes.PENALTY), (_REJECT, tunes.REJECTED),
+          (_UNO_OPEN, tunes.UNO_WINDOW), (_TIMER_WARN, tunes.WARNING))
+
+# A reject's reason on the display, one row each (16 characters at most), in the order of the
+# R_* codes of uno/events.py from 1: one string, not a tuple of strings, for the board's heap.
+_WHY = ("unknown tag\n"         # R_UNKNOWN
+        "card in a hand\n"      # R_IN_HAND
+        "already on pile\n"     # R_ON_PILE
+        "read twice\n"          # R_TWICE
+        "still in shoe\n"       # R_IN_SHOE
+        "card set aside\n"      # R_ASIDE
+        "not your turn\n"       # R_NOT_TURN
+        "does not match\n"      # R_UNPLAYABLE
+        "W4: has colour\n"      # R_W4_ILLEGAL
+        "only drawn card\n"     # R_ONLY_DRAWN
+        "draw owed first\n"     # R_MUST_DRAW
+        "colour first\n"        # R_WANT_COLOUR
+        "drew: play/pass\n"     # R_DREW
+        "no such seat\n"        # R_BAD_SEAT
+        "seat not in game\n"    # R_NOT_SEATED
+        "already joined\n"      # R_JOINED
+        "need 2 seats\n"        # R_FEW
+        "shoe has cards\n"      # R_SHOE_LEFT
+        "pile too small\n"      # R_NO_RESHUFFLE
+        "shuffle first\n"       # R_WANT_SHUFFLE
+        "no card expected\n"    # R_NOT_NOW
+        "no press now\n"        # R_NOTHING
+        "already called\n"      # R_CALLED
+        "no challenge\n"        # R_NO_CHALLENGE
+        "no colour wanted\n"    # R_NO_COLOUR
+        "wait: seat draws\n"    # R_WAIT_DRAW
+        "bad input\n"           # R_BAD_INPUT
+        "too few to deal\n"     # R_DEAL_SIZE
+        "rules locked\n"        # R_LOCKED
+        "bad rule\n"            # R_BAD_RULE
+        "must play a card\n"    # R_MUST_PLAY
+        "slap the 4 first\n"    # R_WAIT_SLAP
+        "S/R/W not last\n"      # R_LAST_CARD
+        "sum not made\n"        # R_NO_SUM
+        "teams do not fit\n"    # R_TEAMS
+        "already caught\n"      # R_CAUGHT
+        "no such dealer\n"      # R_NO_DEALER
+        "too far back\n"        # R_UNDO_PAST
+        "press seat first\n"    # R_SEAT_FIRST
+        "player elsewhere\n"    # R_PLAYER_TAKEN
+        "bad name\n")           # R_BAD_NAME
 
 
 def load_deck(path):
@@ -89,6 +138,18 @@ def _tune_name(tune):
         if tunes.PATTERNS[name] is tune:
             return name
     return None
+
+
+def why(r):
+    """Reject reason r (R_*) in the display's words, or None for a code without them."""
+    i = 0
+    while r > 1:
+        i = _WHY.find("\n", i) + 1
+        if not i:
+            return None
+        r -= 1
+    j = _WHY.find("\n", i)
+    return _WHY[i:j] if r == 1 and j > 0 else None
 
 
 class Inbox:
@@ -225,6 +286,8 @@ class Hub:
         self.repl_agreed = -1     # now() until which that yes lets one `repl` in
         self.lost = 0             # inputs not judged because they could not be logged
         self.back = None          # after a take-back: which card goes back where, for the display
+        self.why = None           # after a reject: its reason, for the display until why_end
+        self.why_end = 0
         board.on_confirm = self.confirm_repl  # the board's yellow-and-green hold: no input
 
     def start(self, settings=None):
@@ -472,6 +535,12 @@ class Hub:
         self.tune = tune
         self.board.buzzer.play(tune, self.board.ticks())
         self.back = back_note(evs)
+        self.why = None
+        for e in evs:
+            if e[0] == _REJECT:
+                self.why = why(e[1])
+                self.why_end = self.board.now() + WHY_MS
+                break
         self.show()
 
     def show(self):
@@ -497,7 +566,7 @@ class Hub:
     def notice(self):
         """What a person must do about the laptop's REPL or the log, in a few words; else the
         card a take-back sends back, or what the table waits for (a colour named, the shoe
-        reloaded); or None."""
+        reloaded); a reject's reason for a few seconds first; or None."""
         now = self.board.now()
         if now < self.repl_asked:
             return "LAPTOP ASKS FOR REPL - hold Y+G 5 s"
@@ -507,6 +576,8 @@ class Hub:
             return "REPL OPEN - Ctrl-C stops the table"
         if self.full:
             return "LOG FULL - sync the table"
+        if self.why:  # a few seconds only: over the log's warnings, which stay
+            return self.why
         if self.damage or self.fault:
             return "LOG DAMAGED - sync, see status"
         if self.flash_warn():
@@ -580,6 +651,9 @@ class Hub:
             self.show()
         if 0 <= self.repl_agreed <= now:     # a yes the laptop did not use
             self.repl_agreed = -1
+            self.show()
+        if self.why and now >= self.why_end:  # the reason has been seen: the table's own again
+            self.why = None
             self.show()
 
     async def run(self, serial=None):

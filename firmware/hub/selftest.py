@@ -123,7 +123,8 @@ class SelfTest:
         await self._press("shuffle sensor", "press the shuffle sensor", _IN_SHUFFLE, None)
 
     async def sound(self):
-        names = ("accepted", "uno", "warning", "penalty", "round_over", "rejected", "fault")
+        names = ("accepted", "uno", "warning", "penalty", "round_over", "take_back", "rejected",
+                 "fault")
         bz = self.board.buzzer
         for name in names:
             pat = tunes.PATTERNS[name]

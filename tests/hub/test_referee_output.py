@@ -7,7 +7,7 @@ import logkit
 from board.buzzer import Buzzer
 from board.leds import Leds
 from board.screen import Screen, TextPanel
-from hub.app import Hub, _tune_name
+from hub.app import Hub, WHY_MS, _tune_name
 from hub.sim import _Out  # outputs that only remember what they were told
 from hubkit import FakeBoard
 from uno.cards import DECK, NCARDS, copy_name
@@ -118,20 +118,21 @@ def test_a_start_w_asks_the_first_player_for_the_colour_and_a_take_back_asks_aga
                                      "seat 1: name a colour"]
     steady, blink = lights(h)
     assert blink & COLOURS == COLOURS and seats(steady) == [1] and note(h) == "NAME A COLOUR"
-    assert tune(h) == "accepted"
+    assert tune(h) == "take_back"
 
 
 def test_an_early_challenge_is_rejected_with_the_trill_while_the_colours_blink():
     """C1: seat 2 long-presses to challenge seat 1's W4 before its colour is named: rejected,
-    "choose the colour first" (the trill); the colour LEDs go on blinking and seat 1 stays lit:
-    the colour is seat 1's to name. Named, seat 2 owes 4 (its LED blinks, the display says +4)."""
+    "choose the colour first" (the trill, and the display says so for a few seconds); the
+    colour LEDs go on blinking and seat 1 stays lit: the colour is seat 1's to name. Named,
+    seat 2 owes 4 (its LED blinks, the display says +4)."""
     h = deal({1: "W4 R2 R3", 2: "G5 B7 B8", 3: "Y1 Y2 Y3"})
     act(h, "pad W4")
     evs = act(h, "seat 2 long")
     assert evs == [(REJECT, R_WANT_COLOUR, 2, -1)] and tune(h) == "rejected"
     assert say(evs[0]) == "REJECTED seat 2: choose the colour first"
     steady, blink = lights(h)
-    assert blink & COLOURS == COLOURS and seats(steady) == [1] and note(h) == "NAME A COLOUR"
+    assert blink & COLOURS == COLOURS and seats(steady) == [1] and note(h) == "colour first"
     act(h, "colour G")
     steady, blink = lights(h)
     assert seats(blink) == [2] and not seats(steady) and steady & COLOURS == 1 << 18
@@ -192,8 +193,13 @@ def test_an_empty_shoe_with_a_seat_due_to_draw_asks_for_the_shuffle_on_the_displ
     assert h.notice() is None and note(h) == ""
     evs = act(h, "undo")
     assert evs[-1] == (RESHUFFLE, 4) and h.notice() == "R5 to pile"
-    act(h, "colour R")  # rejected: the card note gives way to what the table waits for
-    assert tune(h) == "rejected" and h.notice() == "SHOE EMPTY - shuffle the pile"
+    # rejected: the card note gives way to the reason, and a few seconds on to what the table
+    # waits for
+    act(h, "colour R")
+    assert tune(h) == "rejected" and h.notice() == "no colour wanted"
+    h.board.clock += WHY_MS
+    h.housekeeping()
+    assert h.notice() == "SHOE EMPTY - shuffle the pile"
 
 
 def test_the_draw_for_dealer_emptying_the_shoe_asks_for_the_set_aside_cards():
@@ -270,7 +276,7 @@ def test_a_take_back_lights_the_seat_the_turn_is_back_on_and_names_the_card():
     assert seats(lights(h)[0]) == [1] and note(h) == "R2 to seat 1"
     assert [say(e) for e in evs][1:] == [
         "R2 goes back from the top of the discard pile to seat 1's hand", "turn: seat 1"]
-    assert tune(h) == "accepted"
+    assert tune(h) == "take_back"
 
 
 def test_in_the_deal_the_seat_the_next_card_goes_to_is_lit():

@@ -1,5 +1,5 @@
 """After a take-back the display's note row says which card goes back where (issue 10), until
-the next input the table answers."""
+the next input the table answers (a reject then: its reason)."""
 from test_host_cannot_change_a_round import in_round
 from hub.app import back_note
 from uno.cards import parse_card
@@ -22,7 +22,7 @@ def test_a_take_back_shows_until_the_next_input():
     if moved:
         assert h.notice().startswith(back_note(moved).split(" ")[0])
     h.feed((IN_COLOUR, 0, 0))  # the next input that says anything (here: rejected)
-    assert h.notice() is None
+    assert h.notice() == "no colour wanted"
 
 
 def test_the_note_reaches_the_display():
@@ -35,4 +35,4 @@ def test_the_note_reaches_the_display():
     assert moved  # this game's last input moved a card
     assert panel.rows()[7] == h.notice()[:16] and panel.rows()[7]
     h.feed((IN_COLOUR, 0, 0))
-    assert panel.rows()[7] == ""
+    assert panel.rows()[7] == "no colour wanted"
