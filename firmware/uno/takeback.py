@@ -511,10 +511,14 @@ class TakeBack:
                 break
         else:
             return False
+        n = self.n
+        start = self.start
         self._swap(x, y)
         out = t.feed(inp, ms)
         if len(out) == 1 and out[0][0] == _REJECT:
             self._swap(x, y)
+            if self.start is start and self.n == n + 6:  # nothing logged between: neither
+                self.n = n                               # is kept (a read mashed: no growth)
         else:
             del doubt[i:i + 2]
             out.insert(0, (_TWINS, card, y if card == x else x))

@@ -9,7 +9,7 @@ as before when no take-back left a pair in doubt.
 from uno.cards import DECK, NCARDS, copy_name
 from uno.events import IN_SHOE, IN_PAD, REJECT, TWINS, R_IN_HAND, R_IN_SHOE, R_NOT_TURN, P_DEAL
 from uno.state import snapshot
-from uno.table import SHOE
+from uno.table import PILE, SHOE
 from kit import act, deal, names, unchanged
 
 
@@ -140,3 +140,78 @@ def test_takeback_the_record_and_the_narration_name_the_two_copies():
     ev = _read(t, IN_SHOE, "R1a")[0]
     assert event_dict(ev) == {"ev": "twins", "card": "R1a", "copy": "R1b"}
     assert "R1a" in say(ev) and "R1b" in say(ev)
+
+
+def test_takeback_a_copy_played_where_the_table_has_it_is_no_twin_of_the_shoes():
+    t = _drew_and_took_back(start="R5")
+    assert names(_read(t, IN_PAD, "R1a"))[0] == "play"  # R1a was kept after all: played
+    act(t, "shoe R3")  # seat 2 draws
+    assert unchanged(t, "pad R1b") == R_IN_SHOE  # the shoe's R1 is no twin of the pile's
+
+
+def test_takeback_of_two_pairs_in_doubt_the_one_read_goes():
+    t = deal({1: "Wa Wb", 2: "G5 B7"}, start="B5")
+    _read(t, IN_SHOE, "Wc")
+    act(t, "undo")
+    evs = _read(t, IN_SHOE, "Wa")
+    assert evs[0] == (TWINS, _card("Wa"), _card("Wc")) and t.doubt == [_card("Wc"), _card("Wb")]
+
+
+def test_takeback_pairs_in_doubt_stay_through_a_later_take_back_and_stale_ones_go():
+    t = deal({1: "Wa Wb G2", 2: "G5 B7 B8"}, start="B5")
+    _read(t, IN_SHOE, "Wc")
+    act(t, "undo")
+    pairs = [_card("Wc"), _card("Wa"), _card("Wc"), _card("Wb")]
+    act(t, "shoe B3", "undo")  # another draw taken back: B3's twin is in no hand
+    assert t.doubt == pairs
+    act(t, "pad Wa", "colour G", "undo")  # Wa played, its colour taken back: Wa's pair is gone
+    assert t.doubt == [_card("Wc"), _card("Wb")]
+    act(t, "undo")  # Wa back in the hand from the pile: the pile's order told it (no doubt)
+    assert t.doubt == [_card("Wc"), _card("Wb")]
+
+
+def test_takeback_a_pair_whose_shoe_copy_was_drawn_is_no_longer_in_doubt():
+    t = _drew_and_took_back(start="R5")
+    assert names(_read(t, IN_SHOE, "R1b"))[0] == "draw"  # the shoe's copy after all
+    act(t, "seat 1", "undo")  # its pass taken back: R1b stays in the hand, no pair in doubt
+    assert t.doubt == []
+
+
+def test_takeback_the_twins_record_fits_wherever_the_log_ends():
+    # the swap's record (3 bytes) goes before the read's: at every offset of the log's first
+    # 512 bytes, the log makes room for both
+    for extra in (0, 1):  # one 3-byte refusal first, then 2-byte ones: every offset is met
+        for k in range(0, 270, 1 if extra else 3):
+            t = _drew_and_took_back()
+            ms = 0
+            for i in range(k + extra):
+                ms += 700 if i < extra else 10
+                t.feed((IN_PAD, t.registry.uid(_card("G5b"))), ms)  # still in the shoe
+            evs = t.feed((IN_SHOE, t.registry.uid(_card("R1a"))), ms + 10)
+            assert evs[0][0] == TWINS, (extra, k)
+            act(t, "undo")
+            assert t.doubt == [_card("R1a"), _card("R1b")], (extra, k)
+
+
+def test_takeback_a_hand_copy_played_then_taken_back_is_known_from_the_pile():
+    t = _drew_and_took_back(start="R5")
+    assert names(_read(t, IN_PAD, "R1a"))[0] == "play"  # the hand's copy, where the table has it
+    evs = act(t, "undo")  # the play taken back: the pile's top card goes back, known
+    assert evs[1][1:] == (_card("R1a"), PILE, 1) and t.doubt == []
+
+
+def test_takeback_both_copies_back_in_the_shoe_are_in_no_doubt():
+    t = _drew_and_took_back()
+    while t.loc[_card("R1a")] != SHOE:  # back to the deal: R1a goes back to the shoe too
+        act(t, "undo")
+    assert t.phase == P_DEAL and t.doubt == []
+
+
+def test_takeback_a_refused_twin_read_mashed_without_times_logs_nothing():
+    t = _drew_and_took_back()
+    act(t, "shoe R3")  # seat 2's turn
+    n = t.back.n
+    for _ in range(1000):
+        assert _read(t, IN_PAD, "R1b")[0][:2] == (REJECT, R_NOT_TURN)
+    assert t.back.n == n and len(t.back.log) <= 512
+    assert t.doubt == [_card("R1b"), _card("R1a")]
