@@ -1,8 +1,9 @@
 """Runs the pytest-style test functions of the given folders under the `micropython` command.
 
 Test files used here import nothing from pytest; they use plain asserts and tests/check.py.
-Usage: micropython tests/mprun.py tests/core [more folders] [-kWORD]  (MICROPYPATH=firmware:tests:.frozen)
--kWORD runs only the tests whose name or file name has WORD in it (-kdisputes_settings: one file).
+Usage: micropython tests/mprun.py tests/core [more folders] [-kWORD]
+(MICROPYPATH=firmware:tests:.frozen). -kWORD runs only the tests whose name or file name has
+WORD in it (-kdisputes_settings: one file).
 """
 import sys
 import os
