@@ -1338,10 +1338,6 @@ class Table:
                 changed = [name] if getattr(new, name) != getattr(rules, name) else []
         except (ValueError, TypeError):
             return _R_BAD_RULE, None, ()
-        if ph == _P_ROUND_OVER and ("scoring" in changed or "teams" in changed):
-            # M2, M4: the scores a match adds up are of one kind and one set of partners
-            # (seeds: 多盤累計…事先約定; 以队为单位来进行计算): a match's rounds keep them
-            return _R_MATCH_ON, None, ()
         if ph != _P_LOBBY:  # once the lobby is over the seats are known: it must fit them now
             self.rules = new
             try:
@@ -1350,6 +1346,10 @@ class Table:
                 self.rules = rules
             if why:
                 return why, None, ()
+            if ph == _P_ROUND_OVER and ("scoring" in changed or "teams" in changed):
+                # M2, M4: the scores a match adds up are of one kind and one set of partners
+                # (seeds: 多盤累計…事先約定; 以队为单位来进行计算): a match's rounds keep them
+                return _R_MATCH_ON, None, ()
         return 0, new, changed
 
     def _rule(self, name, value):

@@ -212,7 +212,7 @@ def test_m2_scoring_holds_for_the_whole_match_a_change_between_two_rounds_is_ref
 
 
 def test_m4_teams_hold_for_the_whole_match_a_change_between_two_rounds_is_refused_a_preset_too():
-    """Teams of 2 at four seats: between two rounds teams=0 is refused, and so is a preset that would set it back (house); other settings are taken; at match over teams change."""
+    """Teams of 2 at four seats: between two rounds teams=0 is refused, and so is a preset that would set it back (house); teams the seats cannot form are refused for that; other settings are taken; at match over teams change."""
     # seed 002: "组队比赛 (前提:必须采用计分制。)…此时的分数便以队为单位来进行计算"; partners keep
     # one score (M4, M2 with M4). Teams formed or split mid-match leave partners with two scores,
     # or one seat with its team's points; the table had taken it
@@ -221,6 +221,7 @@ def test_m4_teams_hold_for_the_whole_match_a_change_between_two_rounds_is_refuse
     assert t.phase == P_ROUND_OVER and t.scores[1] == t.scores[3] == 2   # G1 + B1
     before = _state(t)
     assert unchanged(t, "rule teams 0") == R_MATCH_ON
+    assert unchanged(t, "rule teams 3") == R_TEAMS          # what the seats cannot take: first
     assert unchanged(t, "rule preset house") == R_MATCH_ON   # a preset sets teams to 0 too
     assert _state(t) == before
     assert act(t, "rule stacking on") == [(RULE, "stacking", "on")]
