@@ -1,7 +1,9 @@
 """Runs the pytest-style test functions of the given folders under the `micropython` command.
 
 Test files used here import nothing from pytest; they use plain asserts and tests/check.py.
-Usage: micropython tests/mprun.py tests/core [more folders]  (MICROPYPATH=firmware:tests:.frozen)
+Usage: micropython tests/mprun.py tests/core [more folders] [-kWORD]
+(MICROPYPATH=firmware:tests:.frozen). -kWORD runs only the tests whose name or file name has
+WORD in it (-kdisputes_settings: one file).
 """
 import sys
 import os
@@ -20,7 +22,8 @@ def run_dir(path, counts, only):
     for name in names:
         mod = __import__(name[:-3])
         for attr in sorted(dir(mod)):
-            if not attr.startswith("test_") or (only and only not in attr):
+            # -kWORD: the tests whose name, or whose file's name, has WORD in it
+            if not attr.startswith("test_") or (only and only not in attr and only not in name):
                 continue
             fn = getattr(mod, attr)
             try:

@@ -129,6 +129,7 @@ R_UNDO_PAST = const(38)  # a take-back reaches past the round's start or end
 R_SEAT_FIRST = const(39)  # a badge tapped with no seat just joined to bind it to
 R_PLAYER_TAKEN = const(40)  # that badge or name is another seat's player already
 R_BAD_NAME = const(41)  # a player's name must be 1..24 bytes of printable text
+R_MATCH_ON = const(42)  # scoring and teams hold for a whole match (M2, M4)
 # Rejections that count as misplays (P1): the card goes back, optionally at a cost.
 MISPLAYS = (R_NOT_TURN, R_UNPLAYABLE, R_W4_ILLEGAL, R_ONLY_DRAWN, R_MUST_DRAW, R_LAST_CARD)
 

@@ -114,6 +114,7 @@ _R_NO_DEALER = const(37)
 _R_SEAT_FIRST = const(39)
 _R_PLAYER_TAKEN = const(40)
 _R_BAD_NAME = const(41)
+_R_MATCH_ON = const(42)
 _RANK_SKIP = const(10)
 _RANK_REVERSE = const(11)
 _RANK_DRAW2 = const(12)
@@ -1350,6 +1351,10 @@ class Table:
                 self.rules = rules
             if why:
                 return why, None, ()
+            if ph == _P_ROUND_OVER and ("scoring" in changed or "teams" in changed):
+                # M2, M4: the scores a match adds up are of one kind and one set of partners
+                # (seeds: 多盤累計…事先約定; 以队为单位来进行计算): a match's rounds keep them
+                return _R_MATCH_ON, None, ()
         return 0, new, changed
 
     def _rule(self, name, value):

@@ -99,4 +99,5 @@ REASONS = (
     "press your seat button first, then tap your badge",
     "that player is at another seat already",
     "a player's name is 1 to 24 bytes of printable text",
+    "scoring and teams hold for the whole match: set them once it is over",
 )
