@@ -372,14 +372,18 @@ class Table:
                         self._pad(seat, card, how, why)
             else:
                 where = self.loc[card]
+                ph = self.phase
                 if where == SHOE:
-                    ph = self.phase
                     if ph == _P_PLAY:
                         self._draw(card)  # play and the deal: _shoe has the rest
                     elif ph == _P_DEAL:
                         self._deal(card)
                     else:
                         self._shoe(card)
+                elif ph > _P_PLAY or ph == _P_LOBBY or ph == _P_DEALER:
+                    # between rounds every card is gathered and shuffled, whatever the table
+                    # still has in a hand, on the pile or aside: the shuffle is what it waits for
+                    out.append((_REJECT, _R_WANT_SHUFFLE, where if where <= MAX_SEAT else 0, card))
                 elif where <= MAX_SEAT:  # a card in a hand read again at the shoe
                     if self.doubt and self.back.twin(inp, ms, card):
                         return out  # the copies a take-back confused, judged (uno/takeback.py)

@@ -93,14 +93,15 @@ def test_p1_a_card_while_a_colour_is_wanted_costs_nothing_from_any_seat():
 
 def test_p1_m1_after_the_round_and_the_match_a_card_read_costs_nothing():
     """misplay=2: a hand's card read on the pad once the round (or the match) is over means
-    nothing now; at the shoe it is in a hand; no cost, nothing changes."""
+    nothing now; at the shoe the table asks for the shuffled pile (every card is gathered
+    now); no cost, nothing changes."""
     # seed 000: "最快發完手上紙牌者勝出該局" — the round is over; no card is played until the next
     t = deal({1: "R1 R2", 2: "R7 G2", 3: "R8 Y2"}, start="R5", misplay=2)
     act(t, "pad R1", "seat 1", "pad R7", "pad R8")
     act(t, "pad R2")
     assert t.phase == P_ROUND_OVER
     assert unchanged(t, "pad G2a") == R_NOT_NOW
-    assert unchanged(t, "shoe G2a") == R_IN_HAND
+    assert unchanged(t, "shoe G2a") == R_WANT_SHUFFLE
     assert unchanged(t, "pad R2a") == R_TWICE
     t = deal({1: "R1 R2", 2: "R7 G2", 3: "R8 Y2"}, start="R5", misplay=2, target=1)
     act(t, "pad R1", "seat 1", "pad R7", "pad R8", "pad R2")
