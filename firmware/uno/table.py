@@ -114,6 +114,9 @@ _R_NO_DEALER = const(37)
 _R_SEAT_FIRST = const(39)
 _R_PLAYER_TAKEN = const(40)
 _R_BAD_NAME = const(41)
+_R_SLAPPED = const(42)
+_R_SUM_LATE = const(43)
+_R_FALSE_UNO = const(44)
 _RANK_SKIP = const(10)
 _RANK_REVERSE = const(11)
 _RANK_DRAW2 = const(12)
@@ -975,9 +978,17 @@ class Table:
             self._reject(_R_NOTHING, s, -1)
         elif self.slap & (1 << s):
             self._slap(s)
+        elif self.slap and (self.rules.sum_win != "yes" if long else
+                            s != self.window and (self.called or not self.window)):
+            # H7: a seat that slapped presses again while the slap is open: its hand bounced
+            # on the 4 (seed 003: 所有人要立刻將手拍到這張牌上, one hand each), no false call
+            # (U3) nor false catch (U4): refused, at no cost. Its own UNO call, a catch of a
+            # window not called and a lay-down (H5) go on below
+            self._reject(_R_SLAPPED, s, -1)
         elif long:
-            if self.sum_to >= 0 and self.rules.sum_win == "yes":
-                self._sum_win(s)
+            if self.rules.sum_win == "yes" and (
+                    self.sum_to >= 0 or self.sum_by and DECK[self.top] & 15 <= 9):
+                self._sum_win(s)  # (a seat's number on top, its lay-down closed: too late)
             else:
                 self._challenge(s)
         elif s == self.window:
@@ -1132,11 +1143,13 @@ class Table:
         """U3: a press that means nothing is a UNO call; not down to a last card, it costs
         (not a press that may mean something else: _innocent)."""
         cost = self.rules.false_uno
-        self._reject(_R_NOTHING, s, -1)
         if cost and not self._innocent(s) and not self._done():
             # (a round won, T5's or H5's draws still owed: no call is left to make, as for a
             # misplay)
+            self._reject(_R_FALSE_UNO, s, -1)  # the reason says what it was: the penalty's
             self._penalty(s, cost, _W_FALSE_UNO)
+        else:
+            self._reject(_R_NOTHING, s, -1)
 
     def _innocent(self, s):
         """A press that costs nobody: from a seat down to its last card (a call, late or not:
@@ -1237,7 +1250,8 @@ class Table:
     def _sum_win(self, s):
         total = self.hand_sum(s)
         if total < 0:
-            self._reject(_R_NO_SUM, s, -1)
+            # its number closed (a draw, a pass or a lay-down on it came first): too late
+            self._reject(_R_NO_SUM if self.sum_to >= 0 else _R_SUM_LATE, s, -1)
             return
         self.out.append((_SUM_WIN, s, total))
         self.want = 0
