@@ -1,10 +1,10 @@
 """What the table says, and what it charges, where a referee noticed the wrong words: a slap's
-bounce, a late lay-down, a costly false call and a card read at the shoe between rounds. Named
-after the rule ids they decide; the seeds' words (shared/seeds/) and docs/rules.md ("Decided
-where the seeds are read closely") say why."""
+bounce, a late lay-down, a costly false call, a card read at the shoe between rounds and the
+narration of a jumped R. Named after the rule ids they decide; the seeds' words
+(shared/seeds/) and docs/rules.md ("Decided where the seeds are read closely") say why."""
 from kit import act, deal, names, unchanged, seated, hand
 from uno.events import *
-from uno.narrate import say
+from uno.narrate import say, says
 from uno.words import REASONS
 
 
@@ -145,3 +145,28 @@ def test_s2_m1_between_rounds_a_card_read_at_the_shoe_asks_for_the_shuffled_pile
     act(t, "shuffle", "shoe R1a", "shoe G1a")
     assert unchanged(t, "shoe R1a") == R_IN_HAND      # the deal: a hand's card, as before
     assert hand(t, 1) == ["R1"]
+
+
+# ---- H2, T3: the narration of a jumped R -----------------------------------------------------
+
+def test_h2_t3_the_narration_of_a_jumped_r_says_the_direction_goes_back_then_reverses():
+    """jump_in=actions, 4 seats: seat 3 jumps seat 1's RR with the other: the narration says the
+    jumped R is void and the direction goes back (clockwise), then that seat 3's R reverses
+    it (counter-clockwise); it had said "direction reverses" twice. A take-back of an R says
+    the direction goes back; a plain R still says it reverses."""
+    # seed 000: "出此牌後出牌順序改為逆時針…（有搶牌者除外）"; seed 002: "被抢的牌作用失效"
+    t = deal({1: "RR R1 R2", 2: "G1 G2 G3", 3: "RR Y2 Y3", 4: "B1 B2 B3"}, start="R5",
+             jump_in="actions")
+    evs = act(t, "pad RRa")
+    assert says(evs) == ["seat 1 plays RR", "direction reverses: now counter-clockwise",
+                         "turn: seat 4"]
+    evs = act(t, "pad RRb")
+    assert says(evs) == ["seat 3 jumps in", "the jumped R is void: direction goes back to "
+                         "clockwise", "seat 3 plays RR",
+                         "direction reverses: now counter-clockwise", "turn: seat 2"]
+    assert [say(e) for e in evs][1] == "direction reverses: now clockwise"  # one event alone
+    t = deal({1: "RR R1 R2", 2: "G1 G2 G3", 3: "Y1 Y2 Y3"}, start="R5")
+    act(t, "pad RR")
+    evs = act(t, "undo")
+    assert names(evs) == ["undo", "card_back", "reverse", "turn"]
+    assert says(evs)[2] == "direction goes back to clockwise"
