@@ -110,7 +110,11 @@ _WHY = ("unknown tag\n"         # R_UNKNOWN
         "too far back\n"        # R_UNDO_PAST
         "press seat first\n"    # R_SEAT_FIRST
         "player elsewhere\n"    # R_PLAYER_TAKEN
-        "bad name\n")           # R_BAD_NAME
+        "bad name\n"            # R_BAD_NAME
+        "match on: later\n"     # R_MATCH_ON
+        "already slapped\n"     # R_SLAPPED
+        "too late to sum\n"     # R_SUM_LATE
+        "false UNO call\n")     # R_FALSE_UNO
 
 
 def load_deck(path):

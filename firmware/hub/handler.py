@@ -21,6 +21,7 @@ _R_LOCKED = const(29)
 _R_TEAMS = const(35)
 _R_NO_DEALER = const(37)
 _R_BAD_NAME = const(41)
+_R_MATCH_ON = const(42)
 _REJECT = const(25)
 # -- end of codes --
 
@@ -346,4 +347,6 @@ def _why_rule(code):
         return "the first dealer named is not a seat that joined"
     if code == _R_FEW:
         return "at least 2 seats must join first"
+    if code == _R_MATCH_ON:
+        return "scoring and teams hold for the whole match: set them once it is over"
     return "no such setting, or a value it does not take (see `unotable rules`)"

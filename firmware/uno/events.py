@@ -130,6 +130,9 @@ R_SEAT_FIRST = const(39)  # a badge tapped with no seat just joined to bind it t
 R_PLAYER_TAKEN = const(40)  # that badge or name is another seat's player already
 R_BAD_NAME = const(41)  # a player's name must be 1..24 bytes of printable text
 R_MATCH_ON = const(42)  # scoring and teams hold for a whole match (M2, M4)
+R_SLAPPED = const(43)  # H7: a seat that slapped presses again while the slap is open
+R_SUM_LATE = const(44)  # H5: a lay-down after the number just played has closed
+R_FALSE_UNO = const(45)  # U3: a false UNO call that costs (with its penalty)
 # Rejections that count as misplays (P1): the card goes back, optionally at a cost.
 MISPLAYS = (R_NOT_TURN, R_UNPLAYABLE, R_W4_ILLEGAL, R_ONLY_DRAWN, R_MUST_DRAW, R_LAST_CARD)
 

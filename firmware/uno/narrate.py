@@ -9,7 +9,30 @@ from uno.words import REASONS
 _COLOUR = ("red", "yellow", "green", "blue")
 
 
+def says(evs):
+    """say() for each event of one input, in order (a list of lines). A `reverse` that puts a
+    reversal back says so: the one right after a `jump_in` (H2: the jumped R's reversal is
+    void, before the jumper's own R reverses again) and a take-back's (its `undo` first)."""
+    lines = []
+    back = 0
+    for ev in evs:
+        code = ev[0]
+        if code == REVERSE and back:
+            lines.append("%sdirection goes back to %s" % (
+                "the jumped R is void: " if back == JUMP else "", _way(ev[1])))
+        else:
+            lines.append(say(ev))
+        if back != UNDO:
+            back = code if code == JUMP or code == UNDO else 0
+    return lines
+
+
+def _way(d):
+    return "clockwise" if d > 0 else "counter-clockwise"
+
+
 def say(ev):
+    """One event in words (says() words a whole input's, each after the one before it)."""
     code = ev[0]
     a = ev[1] if len(ev) > 1 else 0
     if code == JOIN:
@@ -43,7 +66,7 @@ def say(ev):
     if code == SKIP:
         return "seat %d is skipped" % a
     if code == REVERSE:
-        return "direction reverses: now %s" % ("clockwise" if a > 0 else "counter-clockwise")
+        return "direction reverses: now %s" % _way(a)
     if code == TURN:
         return "turn: seat %d" % a
     if code == PASS:

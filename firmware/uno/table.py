@@ -115,6 +115,9 @@ _R_SEAT_FIRST = const(39)
 _R_PLAYER_TAKEN = const(40)
 _R_BAD_NAME = const(41)
 _R_MATCH_ON = const(42)
+_R_SLAPPED = const(43)
+_R_SUM_LATE = const(44)
+_R_FALSE_UNO = const(45)
 _RANK_SKIP = const(10)
 _RANK_REVERSE = const(11)
 _RANK_DRAW2 = const(12)
@@ -373,14 +376,18 @@ class Table:
                         self._pad(seat, card, how, why)
             else:
                 where = self.loc[card]
+                ph = self.phase
                 if where == SHOE:
-                    ph = self.phase
                     if ph == _P_PLAY:
                         self._draw(card)  # play and the deal: _shoe has the rest
                     elif ph == _P_DEAL:
                         self._deal(card)
                     else:
                         self._shoe(card)
+                elif ph > _P_PLAY or ph == _P_LOBBY or ph == _P_DEALER:
+                    # between rounds every card is gathered and shuffled, whatever the table
+                    # still has in a hand, on the pile or aside: the shuffle is what it waits for
+                    out.append((_REJECT, _R_WANT_SHUFFLE, where if where <= MAX_SEAT else 0, card))
                 elif where <= MAX_SEAT:  # a card in a hand read again at the shoe
                     if self.doubt and self.back.twin(inp, ms, card):
                         return out  # the copies a take-back confused, judged (uno/takeback.py)
@@ -972,9 +979,17 @@ class Table:
             self._reject(_R_NOTHING, s, -1)
         elif self.slap & (1 << s):
             self._slap(s)
+        elif self.slap and (self.rules.sum_win != "yes" if long else
+                            s != self.window and (self.called or not self.window)):
+            # H7: a seat that slapped presses again while the slap is open: its hand bounced
+            # on the 4 (seed 003: 所有人要立刻將手拍到這張牌上, one hand each), no false call
+            # (U3) nor false catch (U4): refused, at no cost. Its own UNO call, a catch of a
+            # window not called and a lay-down (H5) go on below
+            self._reject(_R_SLAPPED, s, -1)
         elif long:
-            if self.sum_to >= 0 and self.rules.sum_win == "yes":
-                self._sum_win(s)
+            if self.rules.sum_win == "yes" and (
+                    self.sum_to >= 0 or self.sum_by and DECK[self.top] & 15 <= 9):
+                self._sum_win(s)  # (a seat's number on top, its lay-down closed: too late)
             else:
                 self._challenge(s)
         elif s == self.window:
@@ -1129,11 +1144,13 @@ class Table:
         """U3: a press that means nothing is a UNO call; not down to a last card, it costs
         (not a press that may mean something else: _innocent)."""
         cost = self.rules.false_uno
-        self._reject(_R_NOTHING, s, -1)
         if cost and not self._innocent(s) and not self._done():
             # (a round won, T5's or H5's draws still owed: no call is left to make, as for a
             # misplay)
+            self._reject(_R_FALSE_UNO, s, -1)  # the reason says what it was: the penalty's
             self._penalty(s, cost, _W_FALSE_UNO)
+        else:
+            self._reject(_R_NOTHING, s, -1)
 
     def _innocent(self, s):
         """A press that costs nobody: from a seat down to its last card (a call, late or not:
@@ -1234,7 +1251,8 @@ class Table:
     def _sum_win(self, s):
         total = self.hand_sum(s)
         if total < 0:
-            self._reject(_R_NO_SUM, s, -1)
+            # its number closed (a draw, a pass or a lay-down on it came first): too late
+            self._reject(_R_NO_SUM if self.sum_to >= 0 else _R_SUM_LATE, s, -1)
             return
         self.out.append((_SUM_WIN, s, total))
         self.want = 0

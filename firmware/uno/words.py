@@ -100,4 +100,7 @@ REASONS = (
     "that player is at another seat already",
     "a player's name is 1 to 24 bytes of printable text",
     "scoring and teams hold for the whole match: set them once it is over",
+    "this seat has already slapped the 4",
+    "too late to lay down on that number: the next play or draw, or a lay-down on it, came first",
+    "a false UNO call: this seat is not down to its last card",
 )

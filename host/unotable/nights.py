@@ -9,7 +9,7 @@ import sqlite3
 import sys
 import time
 
-from uno.narrate import say
+from uno.narrate import says
 from uno.record import Replay
 from uno.state import snapshot
 from unotable import commands, export, settings
@@ -506,7 +506,7 @@ def _watch(args, link, db, name, stop=None):
             db.sync(name, link)
             known = nxt
         for seq, inp, evs in run.run(db.script_lines(name, last + 1, None)):
-            line = "; ".join(say(e) for e in evs) or "-"
+            line = "; ".join(says(evs)) or "-"
             print("%5d  %-14s %s" % (seq, short(_dict(run, inp)), line))
             shown += 1
             last = seq

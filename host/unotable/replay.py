@@ -1,7 +1,7 @@
 """Narrating a replay of a table script or game record (the engine is uno.record.Replay)."""
 from uno import script
 from uno.events import REJECT
-from uno.narrate import say
+from uno.narrate import says
 from uno.state import snapshot
 from unotable.ui import plural
 
@@ -19,7 +19,7 @@ def narrate(run, lines):
         head = "%5d  %-14s" % (seq, short(script.input_dict(inp, t.registry)))
         if evs and evs[0][0] == REJECT:
             rejected += 1
-        yield head + ("; ".join(say(e) for e in evs) if evs else "-")
+        yield head + ("; ".join(says(evs)) if evs else "-")
     yield ""
     yield from summary(run.table, rejected, inputs)
 

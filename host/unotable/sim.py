@@ -19,7 +19,7 @@ import tty
 import serial
 
 from uno.cards import COLOURS
-from uno.narrate import say
+from uno.narrate import says
 from unotable.build import BuildError, build, tool
 from unotable.errors import UnotableError
 from unotable.ui import plural
@@ -353,8 +353,8 @@ def view(s):
     lit = "".join(COLOURS[c] for c in range(4) if leds >> (16 + c) & 1)
     wanted = "  choose a colour!" if s["colour_wanted"] else ""
     lines.append("colour LEDs: %s  buzzer: %s%s" % (lit or "-", s.get("tune") or "-", wanted))
-    for e in s.get("events", []):
-        lines.append("  " + say(e))
+    for line in says(s.get("events", [])):
+        lines.append("  " + line)
     return "\n".join(lines)
 
 
@@ -390,7 +390,7 @@ class Watch:
             return "? %s" % d["error"]
         if d.get("view") != "input":
             return None
-        evs = "; ".join(say(tuple(e)) for e in d.get("events") or ()) or "-"
+        evs = "; ".join(says([tuple(e) for e in d.get("events") or ()])) or "-"
         return "%5d  %-14s %s" % (d.get("seq", 0), _short(d.get("input")), evs)
 
     def show(self, d, redraw=True):

@@ -193,9 +193,21 @@ class Reference:
             return ("reject", R_NOTHING)    # out of the round, still in its order: nothing
         if self.slap and seat in self.slap:
             return ("slap",)
+        if self.slap:
+            # H7: it slapped already and the slap is open: one hand each on the 4 (seed 003),
+            # so another press is its slap bouncing, unless it is a lay-down (H5), the seat's
+            # own UNO call or a catch of a window not called yet
+            bounce = self.rules.sum_win != "yes" if long else \
+                seat != self.window and not (self.window and not self.called)
+            if bounce:
+                return ("reject", R_SLAPPED)
         if long:
             if self.rules.sum_win == "yes" and self.sum_to >= 0:   # (its player's: no sum)
                 return ("sum",) if self.may_sum(seat) else ("reject", R_NO_SUM)
+            if self.rules.sum_win == "yes" and self.sum_by:
+                # a lay-down on the number a seat played, on top still, that has closed: a
+                # draw or a lay-down came first (too late; not a start card: nobody's number)
+                return ("reject", R_SUM_LATE)
             if self.w4 and self.pend and seat == self.pend[0] == self.turn \
                     and not self.pend_drawn and not self.wanted:
                 return ("challenge",)
@@ -268,7 +280,8 @@ class Reference:
             assert not self.want_slap, ("a 4 opened no slap", self.want_slap)
             assert not self.jumper, ("jump_in with no play", self.jumper)
             assert not self.flips, ("a change of direction with no reverse event", self.dir)
-            rej = self.last_reject      # a rejection that costs, with no penalty (P1, U4)
+            rej = self.last_reject      # a rejection that costs, with no penalty (P1, U3, U4)
+            assert not (rej and rej[1] == R_FALSE_UNO), ("a false UNO call, no penalty", rej)
             if rej and rej[2] in self.active and not self.won:   # (a round won: nothing costs)
                 assert not (rej[1] in MISPLAYS and self.rules.misplay), ("misplay free", rej)
                 assert not (rej[1] == R_CALLED and self.rules.false_catch and
@@ -773,7 +786,7 @@ class Reference:
             assert rej and rej[1] in MISPLAYS and n == self.rules.misplay and rej[2] == seat, \
                 ("misplay penalty", seat, n, rej)
         elif why == W_FALSE_UNO:
-            assert rej and rej[1] == R_NOTHING and n == self.rules.false_uno, ("false uno", rej)
+            assert rej and rej[1] == R_FALSE_UNO and n == self.rules.false_uno, ("false uno", rej)
             assert rej[2] == seat and len(self.hands[seat]) != 1, ("false uno of a last card",)
             assert not (self.late and len(self.hands[self.late]) == 1), \
                 ("a late catch costs nobody", seat, self.late)

@@ -93,14 +93,15 @@ def test_p1_a_card_while_a_colour_is_wanted_costs_nothing_from_any_seat():
 
 def test_p1_m1_after_the_round_and_the_match_a_card_read_costs_nothing():
     """misplay=2: a hand's card read on the pad once the round (or the match) is over means
-    nothing now; at the shoe it is in a hand; no cost, nothing changes."""
+    nothing now; at the shoe the table asks for the shuffled pile (every card is gathered
+    now); no cost, nothing changes."""
     # seed 000: "最快發完手上紙牌者勝出該局" — the round is over; no card is played until the next
     t = deal({1: "R1 R2", 2: "R7 G2", 3: "R8 Y2"}, start="R5", misplay=2)
     act(t, "pad R1", "seat 1", "pad R7", "pad R8")
     act(t, "pad R2")
     assert t.phase == P_ROUND_OVER
     assert unchanged(t, "pad G2a") == R_NOT_NOW
-    assert unchanged(t, "shoe G2a") == R_IN_HAND
+    assert unchanged(t, "shoe G2a") == R_WANT_SHUFFLE
     assert unchanged(t, "pad R2a") == R_TWICE
     t = deal({1: "R1 R2", 2: "R7 G2", 3: "R8 Y2"}, start="R5", misplay=2, target=1)
     act(t, "pad R1", "seat 1", "pad R7", "pad R8", "pad R2")
@@ -289,10 +290,11 @@ def test_p1_h7_a_second_slap_is_no_misplay():
     """slap4=yes, misplay=2: a card read while the slap is open waits (pinned elsewhere); a seat
     that slapped and presses again does nothing and, a press being no card, owes nothing."""
     # seed 003: "打錯牌、拍錯桌子、喊錯UNO…罰摸2張牌" — a slap is no card (打錯牌, P1); a press
-    # that means nothing costs only as a false call (U3, false_uno: 0 here)
+    # that means nothing costs only as a false call (U3; a second slap is none: "already
+    # slapped", test_h7_u3_a_second_slap_while_the_slap_is_open_costs_nothing_even_with_false_uno)
     t = deal({1: "R4 R1 Y6", 2: "G1 G2 Y8", 3: "Y1 Y2 Y9"}, start="R5", slap4="yes", misplay=2)
     act(t, "pad R4", "seat 2")
-    assert unchanged(t, "seat 2") == R_NOTHING
+    assert unchanged(t, "seat 2") == R_SLAPPED
     assert unchanged(t, "pad G1") == R_WAIT_SLAP
     assert names(act(t, "seat 3")) == ["slap", "penalty"] and t.debts == [[1, 2, W_SLAP]]
 

@@ -202,7 +202,7 @@ def test_h5_h3_m3_no_second_lay_down_on_a_card_added_to_the_same_multi_play():
     act(t, "pad R5")
     assert names(act(t, "seat 3 long")) == ["sum_win", "out"]
     act(t, "pad G5")
-    assert t.sum_to == -1 and unchanged(t, "seat 4 long") == R_NO_CHALLENGE
+    assert t.sum_to == -1 and unchanged(t, "seat 4 long") == R_SUM_LATE
     act(t, "pad G2")
     assert t.turn == 4 and t.hand_sum(4) == 10
     evs = act(t, "seat 4 long")

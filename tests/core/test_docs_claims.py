@@ -136,7 +136,7 @@ def test_h5_m3_no_second_seat_lays_down_on_the_same_number():
     act(t, "pad R4")
     assert names(act(t, "seat 2 long")) == ["sum_win", "out", "turn"]   # 8 = 2 x 4
     assert t.sum_to == -1
-    assert unchanged(t, "seat 3 long") == R_NO_CHALLENGE    # 12 = 3 x 4, but too late
+    assert unchanged(t, "seat 3 long") == R_SUM_LATE        # 12 = 3 x 4, but too late
     assert len(t.hands[3]) == 3 and t.phase == P_PLAY
 
 

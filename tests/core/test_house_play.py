@@ -166,7 +166,7 @@ def test_h5_an_action_card_is_no_number_to_sum_to():
 def test_h5_only_until_the_next_play():
     t = deal({1: "R4 R1 B1", 2: "G0 G1 G3", 3: "Y1 Y5 Y3"}, start="R5", sum_win="yes")
     act(t, "pad R4", "shoe B9")
-    assert unchanged(t, "seat 2 long") == R_NO_CHALLENGE
+    assert unchanged(t, "seat 2 long") == R_SUM_LATE
 
 
 def test_h7_slap_on_four_the_last_to_slap_draws_two():

@@ -78,7 +78,7 @@ def costs(t, evs):
     assert [e[0] for e in evs[:2]] == [REJECT, PENALTY], evs
     why = evs[0][1]
     r = t.rules
-    assert (why in MISPLAYS and r.misplay) or (why == R_NOTHING and r.false_uno) \
+    assert (why in MISPLAYS and r.misplay) or (why == R_FALSE_UNO and r.false_uno) \
         or (why == R_CALLED and r.false_catch), evs
 
 

@@ -13,7 +13,7 @@ from uno.cards import COLOURS, played_name
 from uno.events import (CARD_BACK, DEAL, DRAW, PENALTY, PLAYER, REJECT, ROUND, ROUND_OVER,
                         UNDO, W_CAUGHT)
 from uno.names import PHASES, WHY
-from uno.narrate import say
+from uno.narrate import says
 from uno.record import Counted, Replay
 from uno.words import REASONS
 
@@ -29,8 +29,9 @@ def _place(p):
         else "a hand"
 
 
-def public_say(ev):
-    """uno.narrate.say, with the card left out where it would show one in a hand."""
+def public_say(ev, said):
+    """said (uno.narrate's line for ev), with the card left out where it would show one in a
+    hand."""
     code = ev[0]
     if code == DRAW:
         return "seat %d draws a card (%s)" % (ev[1], WHY[ev[3]])
@@ -39,7 +40,7 @@ def public_say(ev):
         return "REJECTED%s: %s" % (who_, REASONS[ev[1]])
     if code == CARD_BACK:
         return "a card goes back from %s to %s" % (_place(ev[2]), _place(ev[3]))
-    return say(ev)
+    return said
 
 
 class Board:
@@ -102,7 +103,8 @@ class Board:
         t = self.table
         caught = []
         over = False
-        for ev in evs:
+        said = says(evs)
+        for i, ev in enumerate(evs):
             code = ev[0]
             if code == DEAL:
                 continue                   # a deal is 7 lines a seat: the hand sizes say it
@@ -110,7 +112,7 @@ class Board:
                 text = "%s sits at seat %d" % (self.who(ev[1]), ev[1]) if ev[2] is not None \
                     else "seat %d has no player named" % ev[1]
             else:
-                text = self.words(public_say(ev))
+                text = self.words(public_say(ev, said[i]))
             self.lines.append(text)
             if code == REJECT:
                 items.append(self._item(seq, ev[2], "rejected: %s" % REASONS[ev[1]], "reject"))
