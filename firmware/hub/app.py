@@ -568,9 +568,10 @@ class Hub:
                 note(self.notice())
 
     def notice(self):
-        """What a person must do about the laptop's REPL or the log, in a few words; else the
-        card a take-back sends back, or what the table waits for (a colour named, the shoe
-        reloaded); a reject's reason for a few seconds first; or None."""
+        """What a person must do about the laptop's REPL or a full log, in a few words; a
+        reject's reason for a few seconds; the card a take-back sends back, until the next
+        input; the log's standing warnings; what the table waits for (a colour named, the shoe
+        reloaded); or None."""
         now = self.board.now()
         if now < self.repl_asked:
             return "LAPTOP ASKS FOR REPL - hold Y+G 5 s"
@@ -582,12 +583,12 @@ class Hub:
             return "LOG FULL - sync the table"
         if self.why:  # a few seconds only: over the log's warnings, which stay
             return self.why
+        if self.back:  # until the next input: the cards go back first (the warnings stay)
+            return self.back
         if self.damage or self.fault:
             return "LOG DAMAGED - sync, see status"
         if self.flash_warn():
             return "log %d%% full - sync soon" % (self.flash[0] * 100 // self.flash[1])
-        if self.back:
-            return self.back
         t = self.table
         if t.want:
             return "NAME A COLOUR"

@@ -143,3 +143,16 @@ def test_the_reason_shows_over_the_logs_standing_warning():
     h.board.clock += WHY_MS
     h.housekeeping()
     assert h.notice() == "log 90% full - sync soon"
+
+
+def test_a_take_backs_card_shows_over_the_logs_standing_warning():
+    """Which card goes back where is needed now, once; the log's warning stays all evening and
+    comes back with the next input."""
+    h = deal({1: "R2 R3 R4", 2: "G5 B7 B8", 3: "Y1 Y2 Y3"})
+    h.flash = (90, 100)
+    h.damage = 1
+    act(h, "pad R2")
+    act(h, "undo")
+    assert h.notice() == h.back and "R2" in h.notice()
+    act(h, "pad R2")
+    assert h.notice() == "LOG DAMAGED - sync, see status"
