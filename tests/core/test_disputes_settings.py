@@ -126,35 +126,31 @@ def _waits():
     """(what the table waits for, a table waiting for it, the input that moves it on, the first
     event that input gives): every wait a round has, each with the house rule it needs."""
     three = {1: "R1 R2 B7", 2: "G1 G2 Y3", 3: "B8 B9 Y9"}
-    out = []
-    t = deal({1: "W R1 B1", 2: "G2 Y2 Y3", 3: "B7 B8 B9"}, start="R5")
-    act(t, "pad W")
-    out.append(("a colour (T3)", t, "colour G", COLOUR))
-    t = deal({1: "RD R1 B1", 2: "G2 Y2 Y3", 3: "B7 B8 B9"}, start="R5")
-    act(t, "pad RD")
-    out.append(("a D's draws (T3)", t, "shoe B3", DRAW))
-    t = deal({1: "W4 B1 B2", 2: "Y1 Y2 Y3", 3: "B7 B8 B9"}, start="R5")
-    act(t, "pad W4", "colour G")
-    out.append(("a W4's challenge (C1)", t, "seat 2 long", CHALLENGE))
     two = {1: "R1 R2", 2: "G1 G2", 3: "Y1 Y2"}
-    t = deal(two, start="R5")
-    act(t, "pad R1")
-    out.append(("an UNO window (U1)", t, "seat 2", CATCH))
-    t = deal(two, start="R5")
-    act(t, "pad R1", "seat 2")
-    out.append(("a catch's draws (U2)", t, "shoe B3", DRAW))
-    t = deal({1: "RD R1 B1", 2: "GD Y2 Y3", 3: "B7 B8 B9"}, start="R5", stacking="on")
-    act(t, "pad RD", "pad GD")
-    out.append(("a stack (H1)", t, "shoe B3", DRAW))
-    t = deal({1: "R1 G1 B7", 2: "G2 Y2 Y3", 3: "B8 B9 Y9"}, start="R5", multi="same")
-    act(t, "pad R1")
-    out.append(("a multi-play (H3)", t, "pad G1", PLAY))
-    t = deal({1: "R4 B1 B2", 2: "G2 Y2 Y3", 3: "B7 B8 B9"}, start="R5", slap4="yes")
-    act(t, "pad R4")
-    out.append(("a slap (H7)", t, "seat 1", SLAP))
-    t = deal({1: "R3 B1 B2", 2: "G1 G2 Y0", 3: "B7 B8 B9"}, start="R5", sum_win="yes")
-    act(t, "pad R3")
-    out.append(("a sum win's number (H5)", t, "seat 2 long", SUM_WIN))
+    # (what, hands, settings, the inputs that make the wait, the input that ends it, its event)
+    waits = (
+        ("a colour (T3)", {1: "W R1 B1", 2: "G2 Y2 Y3", 3: "B7 B8 B9"}, {}, ("pad W",),
+         "colour G", COLOUR),
+        ("a D's draws (T3)", {1: "RD R1 B1", 2: "G2 Y2 Y3", 3: "B7 B8 B9"}, {}, ("pad RD",),
+         "shoe B3", DRAW),
+        ("a W4's challenge (C1)", {1: "W4 B1 B2", 2: "Y1 Y2 Y3", 3: "B7 B8 B9"}, {},
+         ("pad W4", "colour G"), "seat 2 long", CHALLENGE),
+        ("an UNO window (U1)", two, {}, ("pad R1",), "seat 2", CATCH),
+        ("a catch's draws (U2)", two, {}, ("pad R1", "seat 2"), "shoe B3", DRAW),
+        ("a stack (H1)", {1: "RD R1 B1", 2: "GD Y2 Y3", 3: "B7 B8 B9"}, {"stacking": "on"},
+         ("pad RD", "pad GD"), "shoe B3", DRAW),
+        ("a multi-play (H3)", {1: "R1 G1 B7", 2: "G2 Y2 Y3", 3: "B8 B9 Y9"}, {"multi": "same"},
+         ("pad R1",), "pad G1", PLAY),
+        ("a slap (H7)", {1: "R4 B1 B2", 2: "G2 Y2 Y3", 3: "B7 B8 B9"}, {"slap4": "yes"},
+         ("pad R4",), "seat 1", SLAP),
+        ("a sum win's number (H5)", {1: "R3 B1 B2", 2: "G1 G2 Y0", 3: "B7 B8 B9"},
+         {"sum_win": "yes"}, ("pad R3",), "seat 2 long", SUM_WIN),
+    )
+    out = []
+    for what, hands, settings, inputs, then, ev in waits:
+        t = deal(hands, start="R5", **settings)
+        act(t, *inputs)
+        out.append((what, t, then, ev))
     t = deal(three, start="R5", turn_timer=5)
     act(t, "tick 1000", "tick 4000")
     assert t.warned
