@@ -13,6 +13,7 @@ import sys
 from kit import act, deal, seated, names, unchanged, hand
 from uno.bot import Bot, Rng
 from uno.cards import DECK, NCARDS
+from uno.narrate import says
 from uno.events import *
 from uno.rules import Settings, catalogue
 from uno.state import snapshot, load
@@ -472,6 +473,16 @@ def test_h4_ccw_a_0_passes_every_hand_to_the_right_after_an_r_to_the_left():
     assert evs[1] == (ROTATE, 1)
     assert hand(t, 3) == ["G2", "G3"] and hand(t, 1) == ["B1", "B2", "B3"]
     assert hand(t, 2) == ["R2", "R3"] and hand(t, 4) == ["Y1", "Y2", "Y3"]
+
+
+def test_h4_ccw_the_narration_says_which_way_the_hands_pass():
+    """zero_rotate, ccw: the narration of seat 1's 0 says the hands pass counter-clockwise;
+    after an R, clockwise. It had said only "to the next seat"."""
+    t = _ccw(_with("R0 R2 R3"), zero_rotate="yes")
+    assert says(act(t, "pad R0"))[1] == "every hand passes to the next seat, counter-clockwise"
+    t = _ccw(_with("RR R2 R3", s2="R0 G2 G3"), zero_rotate="yes")
+    act(t, "pad RR")
+    assert says(act(t, "pad R0"))[1] == "every hand passes to the next seat, clockwise"
 
 
 def test_h6_t3_ccw_two_players_an_s_lets_its_player_play_again():
