@@ -100,8 +100,8 @@ def say(ev):
         return "rule %s = %s (from the next round)" % (a, ev[2])
     if code == JUMP:
         return "seat %d jumps in" % a
-    if code == ROTATE:
-        return "every hand passes to the next seat"
+    if code == ROTATE:  # H4: the way play goes (seed 003: 交給自己的下家)
+        return "every hand passes to the next seat, %s" % _way(a)
     if code == SLAP_OPEN:
         return "a 4: everybody slap!"
     if code == SLAP:

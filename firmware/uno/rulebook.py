@@ -6,8 +6,10 @@ RULE_TEXT = {
     "next_dealer": "dealer of the next round: the last round's winner, or the next seat in "
                    "the direction of play",
     "start_card": "official: only a W4 start card goes back; number: every non-number goes back",
-    "start_reverse": "R as start card: the player on the dealer's right begins, or the dealer",
-    "direction": "direction of play at the start of a round",
+    "start_reverse": "R as start card: the dealer's neighbour in the new direction begins (its "
+                     "right; with direction ccw its left), or the dealer",
+    "direction": "direction of play at the start of a round (cw: seat numbers rising); the "
+                 "deal, the first player and a rotating deal go the same way",
     "draw": "one: draw one card when not playing; until: draw until a card can be played",
     "forced": "yes: no drawing (or passing) while holding a card that can be played",
     "last_card": "no_srw: S, R or W may not be the last card (it counts as unplayable)",
