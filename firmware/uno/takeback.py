@@ -428,12 +428,26 @@ class TakeBack:
         # was laid there by that read (a read of a card on the pile is refused), so the last
         # read is the top of the pile
         when = {}
+        twins = None
         i = 0
         for _, h, a, _ in self._records(log[cuts[-n]:end], end - cuts[-n], 0):
             if h & _OK and h & 7 <= _IN_PAD:
                 when[a] = i
+            elif h & _TWIN:
+                if twins is None:
+                    twins = []
+                twins.append(a)
             i += 1
         self._rebuild(start, bytes(log[:cuts[-n]]))
+        if twins:
+            # two copies a read found confused stay so: the take-back moves cards, it does not
+            # undo what the table learnt (else it would send one copy to the other's place)
+            loc = t.loc
+            for a in twins:
+                x = a & 255
+                y = a >> 8
+                if loc[x] == _SHOE and 0 < loc[y] < _PILE or loc[y] == _SHOE and 0 < loc[x] < _PILE:
+                    self._swap(x, y)
         t.doubt = _in_doubt(t.loc, before, doubt)
         if ms >= 0:
             t._time(ms)  # as feed did before the rebuild
@@ -517,11 +531,17 @@ class TakeBack:
             self._swap(x, y)
         else:
             del doubt[i:i + 2]
+            for j in range(len(doubt)):  # the other pairs follow the two places' names (W, W4:
+                if doubt[j] == x:        # the shoe's copy, now y, may still be another twin)
+                    doubt[j] = y
+                elif doubt[j] == y:
+                    doubt[j] = x
             out.insert(0, (_TWINS, card, y if card == x else x))
         return True
 
     def _swap(self, x, y):
-        """Copy x takes y's place in its hand and y goes to the shoe; logged."""
+        """Copy x takes y's place in its hand (the drawn card's too) and y goes to the shoe;
+        logged."""
         t = self.t
         loc = t.loc
         if loc[x] != _SHOE:
@@ -530,6 +550,10 @@ class TakeBack:
         hand[hand.index(y)] = x
         loc[x] = loc[y]
         loc[y] = _SHOE
+        if t.drawn == y:  # the card drawn this turn (T2) is the hand's copy, whichever it is
+            t.drawn = x
+        if t.last == y:   # (R_TWICE names the card read last at the shoe)
+            t.last = x
         log = self.log
         n = self.n
         if n > self.room:
@@ -620,22 +644,39 @@ class TakeBack:
 def _in_doubt(loc, before, doubt):
     """After a take-back (loc: the table now, before: as it was): [x, y, ...], the pairs of
     copies of one face the player may have confused: x went back to the shoe from a hand that
-    holds y (the two look alike), or a pair in doubt still is (x in the shoe, y in a hand)."""
+    holds y (the two look alike), or a pair in doubt still is (x in the shoe, y in a hand).
+    A pair whose hand copy went back to the shoe too passes its doubt on: the shoe's copy may
+    be the one that hand kept (W and W4: three copies or four)."""
     out = []
+    gone = None
     for i in range(0, len(doubt), 2):
         x = doubt[i]
         y = doubt[i + 1]
-        if loc[x] == before[x] == _SHOE and 0 < loc[y] < _PILE and 0 < before[y] < _PILE:
-            out.append(x)
-            out.append(y)
+        if loc[x] == before[x] == _SHOE and 0 < before[y] < _PILE:
+            if 0 < loc[y] < _PILE:
+                out.append(x)
+                out.append(y)
+            elif loc[y] == _SHOE:
+                if gone is None:
+                    gone = []
+                gone.append(x)
+                gone.append(y)
     for x in range(len(loc)):
         h = before[x]
         if loc[x] == _SHOE and 0 < h < _PILE:
             face = DECK[x]
             for y in range(max(0, x - 3), min(len(loc), x + 4)):  # copies lie side by side
-                if y != x and DECK[y] == face and loc[y] == h:
+                # y in that hand now, or then and in another hand now (a 0's hands passed
+                # back, H4)
+                if y != x and DECK[y] == face and (loc[y] == h or before[y] == h and
+                                                   0 < loc[y] < _PILE):
                     out.append(x)
                     out.append(y)
+                    if gone:
+                        for i in range(0, len(gone), 2):
+                            if gone[i + 1] == x:
+                                out.append(gone[i])
+                                out.append(y)
     return out
 
 
