@@ -78,3 +78,52 @@ def test_takeback_a_read_that_found_two_copies_confused_stays_found_once_taken_b
     assert backs(evs) == [("G2a", 1, SHOE), ("R1a", 2, SHOE)], backs(evs)
     assert t.hands[1] == [card("R1b")]
 
+
+
+def test_takeback_the_hands_a_zero_passed_go_back_before_a_card_comes_off_the_pile():
+    """zero_rotate, 2 seats: seat 1's R0 passes R7a to seat 2, which plays it; both taken back.
+    R7a goes back to seat 1, which holds seat 2's R7b meanwhile, to pass back. Off the pile
+    first, seat 1 held both R7s when it passed the hand: either could go to seat 2, and seat
+    2's next R7 on the pad would be taken as seat 1's (a misplay charged to a seat that did
+    nothing). The hands go back first, then the cards off the pile, top card first."""
+    t = deal({1: "R0 R7a G2", 2: "R7b B7 B8"}, start="R5", zero_rotate="yes")
+    act(t, "pad R0", "pad R7a")
+    evs = act(t, "undo 2")
+    assert backs(evs) == [("R7b", 1, 2), ("B7a", 1, 2), ("B8a", 1, 2), ("G2a", 2, 1),
+                          ("R7a", PILE, 1), ("R0a", PILE, 1)], backs(evs)
+
+
+def _reshuffled(play_drawn):
+    """7 seats: R6a, R2a and R3a laid on the start card R5a in that order; the shoe drawn
+    empty (B9a, G9a); the pile but R3a reshuffled; seat 6 draws R5a (and plays it)."""
+    from test_disputes_record import short_shoe
+    t = short_shoe(("B9a", "G9a"), {1: "R6a", 2: "R2a", 3: "R3a"})
+    act(t, "pad R6a", "pad R2a", "pad R3a", "shoe B9a", "shoe G9a", "shuffle", "shoe R5a")
+    if play_drawn:
+        act(t, "pad R5a")
+    return t
+
+
+def test_takeback_cards_back_onto_the_pile_go_in_the_order_they_were_laid():
+    """The reshuffle and seat 6's draw taken back: R5a, R6a and R2a go back under the top card
+    R3a in the order they were laid, bottom first (they went in deck order: R2a, R6a, then R5a
+    from the hand). A later take-back of R3a's play left R2a the table's top card and R5a the
+    pile's."""
+    t = _reshuffled(False)
+    evs = act(t, "undo 2")
+    assert backs(evs) == [("R5a", 6, PILE), ("R6a", SHOE, PILE), ("R2a", SHOE, PILE)]
+    evs = act(t, "undo 3")  # the pile is R5a R6a R2a R3a: the top card comes off
+    assert ("R3a", PILE, 3) in backs(evs) and copy_name(t.top) == "R2a"
+
+
+def test_takeback_a_card_laid_again_since_a_reshuffle_goes_back_under_the_top_card():
+    """R5a, reshuffled, drawn and played again: the reshuffle, the draw and the play taken
+    back. R5a was on the pile before and is again, on top of R3a, the table's top card again:
+    it goes from the pile to the pile, under R3a, in the order it was laid (it had no event:
+    the pile showed R5 where the table had R3)."""
+    t = _reshuffled(True)
+    evs = act(t, "undo 3")
+    assert backs(evs) == [("R5a", PILE, PILE), ("R6a", SHOE, PILE), ("R2a", SHOE, PILE)]
+    assert copy_name(t.top) == "R3a"
+    from uno.narrate import say
+    assert say(evs[1]) == "R5 goes back into the discard pile, under its top card"
