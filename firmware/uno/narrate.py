@@ -122,6 +122,8 @@ def say(ev):
     if code == UNDO:
         return "TAKE-BACK: the last %d input%s taken back" % (a, "" if a == 1 else "s")
     if code == CARD_BACK:
+        if ev[2] == ev[3]:  # laid again since a reshuffle: back where it was laid
+            return "%s goes back into the discard pile, under its top card" % name(a)
         # (off the pile, top card first: each is the top card when its turn comes)
         return "%s goes back from %s to %s" % (
             name(a), "the top of the discard pile" if ev[2] == 11 else _place(ev[2]),

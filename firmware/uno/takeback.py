@@ -19,13 +19,19 @@ on in a new chunk: the chunk before is kept, so a take-back always reaches back 
 to the round's start. A long run of refusals (each logs its time) rolls it at 2 x _CAP: the log
 takes at most about 4 x _CAP bytes, whatever the inputs.
 Events: (UNDO, n), then (CARD_BACK, card, from, to) for every card that moves (places as in
-table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), in the order a referee puts them back:
-first the cards off the discard pile, its top card first (two copies of a face look alike, and
-only the pile's order tells which went where: a jump-in H2 and the card it jumped, two stacked
-Ds H1), then the others grouped by where from and where to (a hand passed on by a 0 goes back
-whole, H4), and the card that is the top card again last of all (T4: a reshuffle taken back
-with the plays after it). (LEAVE, seat) / (JOIN, seat) for a join or leave taken back,
-(PLAYER, seat, who) for a seat's player bound again or unbound (who None).
+table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), in the order a referee puts them back
+(two copies of a face look alike: no card comes into a hand before the hand has given up what
+it gives up): first the cards from the hands to the shoe, then the hands a 0 passed on (H4),
+back whole, every seat at once; then the cards off the discard pile, its top card first (only
+the pile's order tells which went where: a jump-in H2 and the card it jumped, two stacked Ds
+H1); then the others grouped by where from and where to, the cards back onto the pile going
+under its top card in the order they were laid there (a card laid again since a reshuffle,
+still on the pile, goes from the pile to the pile among them); the card that is the top card
+again last of all (T4: a reshuffle taken back with the plays after it). A card sent back to
+the shoe from a hand holding its twin may be either copy: twin() takes whichever turns up
+(tests/core/test_takeback_physical.py plays it out at a model of the physical table).
+(LEAVE, seat) / (JOIN, seat) for a join or leave taken back, (PLAYER, seat, who) for a seat's
+player bound again or unbound (who None).
 Then what the table waits for again, in the words it used when it first did: (UNO_CLOSE, seat)
 for a window closed with the card that opened it, (UNO_OPEN, seat) for a window open again or
 whose call or catch was taken back (then (UNO, seat) if the seat had called: a catch of it is
@@ -428,12 +434,30 @@ class TakeBack:
         # was laid there by that read (a read of a card on the pile is refused), so the last
         # read is the top of the pile
         when = {}
+        laid = None
+        twins = None
         i = 0
         for _, h, a, _ in self._records(log[cuts[-n]:end], end - cuts[-n], 0):
             if h & _OK and h & 7 <= _IN_PAD:
                 when[a] = i
+            elif h & 7 == _IN_SHUFFLE and laid is None:
+                # cards may go back onto the pile: in the order they were laid there
+                laid = self._laid(log, cuts[-n], start is not self.start)
+            elif h & _TWIN:
+                if twins is None:
+                    twins = []
+                twins.append(a)
             i += 1
         self._rebuild(start, bytes(log[:cuts[-n]]))
+        if twins:
+            # two copies a read found confused stay so: the take-back moves cards, it does not
+            # undo what the table learnt (else it would send one copy to the other's place)
+            loc = t.loc
+            for a in twins:
+                x = a & 255
+                y = a >> 8
+                if loc[x] == _SHOE and 0 < loc[y] < _PILE or loc[y] == _SHOE and 0 < loc[x] < _PILE:
+                    self._swap(x, y)
         t.doubt = _in_doubt(t.loc, before, doubt)
         if ms >= 0:
             t._time(ms)  # as feed did before the rebuild
@@ -444,16 +468,30 @@ class TakeBack:
         top = t.top
         moved = []
         for c in range(len(loc)):
-            if loc[c] != before[c]:
-                # in the order to do it: off the pile first, its top card first (two copies
-                # of one face look alike: the pile's order tells them apart); then the rest
-                # grouped by where from and where to; the card that is the top card again
-                # (from the shoe or a hand, after a reshuffle taken back) last of all
-                moved.append((0, -when.get(c, 0), c) if before[c] == _PILE
-                             else (2, 0, c) if c == top else (1, before[c] << 8 | loc[c], c))
+            b = before[c]
+            if loc[c] != b or b == _PILE and c in when:
+                # in the order to do it: first the cards that go back to the shoe from the
+                # hands, then the hands a 0 passed on (H4), back whole, every seat at once
+                # (before a card comes into them: two copies look alike); then off the pile,
+                # its top card first (only the pile's order tells two copies apart); then the
+                # rest grouped by where from and where to, the cards back onto the pile (under
+                # its top card) in the order they were laid there, a card laid again since
+                # (drawn after a reshuffle and played) among them; the card that is the top
+                # card again (from the shoe or a hand, after a reshuffle taken back) last
+                to = loc[c]
+                if c == top and b != _PILE:
+                    moved.append((4, 0, 0, c))
+                elif to == _PILE:
+                    moved.append((3, _PILE, laid.get(c, -1) if laid else 0, c))
+                elif b == _PILE:
+                    moved.append((2, -when.get(c, 0), 0, c))
+                elif 0 < b < _PILE and (to == _SHOE or 0 < to < _PILE):
+                    moved.append((0 if to == _SHOE else 1, b << 8 | to, 0, c))
+                else:
+                    moved.append((3, b << 8 | to, 0, c))
         moved.sort()
         for m in moved:
-            c = m[2]
+            c = m[3]
             out.append((_CARD_BACK, c, before[c], loc[c]))
         for s in seats:  # joins taken back (lobby)
             if s not in t.seats:
@@ -521,11 +559,17 @@ class TakeBack:
                 self.n = n                               # is kept (a read mashed: no growth)
         else:
             del doubt[i:i + 2]
+            for j in range(len(doubt)):  # the other pairs follow the two places' names (W, W4:
+                if doubt[j] == x:        # the shoe's copy, now y, may still be another twin)
+                    doubt[j] = y
+                elif doubt[j] == y:
+                    doubt[j] = x
             out.insert(0, (_TWINS, card, y if card == x else x))
         return True
 
     def _swap(self, x, y):
-        """Copy x takes y's place in its hand and y goes to the shoe; logged."""
+        """Copy x takes y's place in its hand (the drawn card's too) and y goes to the shoe;
+        logged."""
         t = self.t
         loc = t.loc
         if loc[x] != _SHOE:
@@ -534,6 +578,10 @@ class TakeBack:
         hand[hand.index(y)] = x
         loc[x] = loc[y]
         loc[y] = _SHOE
+        if t.drawn == y:  # the card drawn this turn (T2) is the hand's copy, whichever it is
+            t.drawn = x
+        if t.last == y:   # (R_TWICE names the card read last at the shoe)
+            t.last = x
         log = self.log
         n = self.n
         if n > self.room:
@@ -551,6 +599,20 @@ class TakeBack:
         if self.prev:
             n += len(self._accepted(self.prev[1], len(self.prev[1])))
         return n
+
+    def _laid(self, log, cut, joined):
+        """When each card was last read before the cut: the order the pile's cards were laid
+        in (a card laid in a chunk no longer kept, or before a load, counts as laid first)."""
+        if self.prev and not joined:
+            log = self.prev[1] + bytes(log[:cut])
+            cut = len(log)
+        laid = {}
+        i = 0
+        for _, h, a, _ in self._records(log, cut, 0):
+            if h & _OK and h & 7 <= _IN_PAD:
+                laid[a] = i
+            i += 1
+        return laid
 
     def _accepted(self, log, end):
         """The offsets of the accepted inputs logged in log[:end] (a take-back cuts there)."""
@@ -624,22 +686,38 @@ class TakeBack:
 def _in_doubt(loc, before, doubt):
     """After a take-back (loc: the table now, before: as it was): [x, y, ...], the pairs of
     copies of one face the player may have confused: x went back to the shoe from a hand that
-    holds y (the two look alike), or a pair in doubt still is (x in the shoe, y in a hand)."""
+    holds y (the two look alike), or a pair in doubt still is (x in the shoe, y in a hand).
+    A pair whose hand copy went back to the shoe too passes its doubt on: the shoe's copy may
+    be the one that hand kept (W and W4: three copies or four)."""
     out = []
+    gone = None
     for i in range(0, len(doubt), 2):
         x = doubt[i]
         y = doubt[i + 1]
-        if loc[x] == before[x] == _SHOE and 0 < loc[y] < _PILE and 0 < before[y] < _PILE:
-            out.append(x)
-            out.append(y)
+        if loc[x] == before[x] == _SHOE and 0 < before[y] < _PILE:
+            if 0 < loc[y] < _PILE:
+                out.append(x)
+                out.append(y)
+            elif loc[y] == _SHOE:
+                if gone is None:
+                    gone = []
+                gone.append(x)
+                gone.append(y)
     for x in range(len(loc)):
         h = before[x]
         if loc[x] == _SHOE and 0 < h < _PILE:
             face = DECK[x]
             for y in range(max(0, x - 3), min(len(loc), x + 4)):  # copies lie side by side
-                if y != x and DECK[y] == face and loc[y] == h:
+                # y in that hand then (the cards for the shoe go first) and in a hand now:
+                # still that one, or the one a 0's hand goes back to (H4)
+                if y != x and DECK[y] == face and before[y] == h and 0 < loc[y] < _PILE:
                     out.append(x)
                     out.append(y)
+                    if gone:
+                        for i in range(0, len(gone), 2):
+                            if gone[i + 1] == x:
+                                out.append(gone[i])
+                                out.append(y)
     return out
 
 

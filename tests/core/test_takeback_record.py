@@ -66,15 +66,16 @@ def test_h1_two_stacked_twins_taken_back_go_back_top_card_first():
 
 
 def test_h4_a_zero_taken_back_passes_each_hand_back_whole():
-    """zero_rotate: seat 1's R0 passed every hand on (1 to 2, 2 to 3, 3 to 1). Taken back: the
-    0 goes back off the pile first, then each hand goes back whole, its cards one after the
-    other (they came in deck order, the three hands' cards interleaved); the turn is seat 1's
-    again and no window is said (R0 left seat 1 two cards)."""
+    """zero_rotate: seat 1's R0 passed every hand on (1 to 2, 2 to 3, 3 to 1). Taken back: each
+    hand goes back whole, its cards one after the other (they came in deck order, the three
+    hands' cards interleaved), then the 0 off the pile (the hands first, before a card comes
+    into them: tests/core/test_takeback_physical.py); the turn is seat 1's again and no window
+    is said (R0 left seat 1 two cards)."""
     t = deal({1: "R0 G2 G3", 2: "GD B7 R8", 3: "R1 Y2 Y3"}, start="R5", zero_rotate="yes")
     assert names(act(t, "pad R0")) == ["play", "rotate", "turn"]
     evs = act(t, "undo")
     moves = [(f, to) for _, f, to in backs(evs)]
-    assert moves == [(PILE, 1)] + [(1, 3)] * 3 + [(2, 1)] * 2 + [(3, 2)] * 3, moves
+    assert moves == [(1, 3)] * 3 + [(2, 1)] * 2 + [(3, 2)] * 3 + [(PILE, 1)], moves
     assert names(evs)[-1] == "turn" and evs[-1][1] == 1
     assert sorted(copy_name(c) for c in t.hands[1]) == ["G2a", "G3a", "R0a"]
 
@@ -82,18 +83,18 @@ def test_h4_a_zero_taken_back_passes_each_hand_back_whole():
 def test_t4_a_card_that_goes_back_on_top_of_the_pile_goes_back_last():
     """The shoe holds B9a and G9a. Seat 1 plays R6a; then seat 2 covers it with R3a, seats 3
     and 4 draw the shoe empty, the pile but R3a (R5a, R6a) is reshuffled into the shoe and seat
-    5 plays R1a. Taking back the last five inputs: R1a, then R3a, off the pile (top first);
-    then R5a from the shoe to the pile and the drawn cards back to the shoe; R6a last of all, as
-    it is the top card again (it had come before the drawn cards: in deck order among those
-    from the shoe to the pile only)."""
+    5 plays R1a. Taking back the last five inputs: the drawn cards back to the shoe first
+    (before a card comes into those hands); R1a, then R3a, off the pile (top first); then R5a
+    from the shoe to the pile; R6a last of all, as it is the top card again (it had come before
+    the drawn cards: in deck order among those from the shoe to the pile only)."""
     t = short_shoe(("B9a", "G9a"), {1: "R6a", 2: "R3a", 5: "R1a"})
     act(t, "pad R6a", "pad R3a", "shoe B9a")
     assert names(act(t, "shoe G9a"))[-1] == "reshuffle"
     assert names(act(t, "shuffle")) == ["shuffle"] and t.shoe == 2
     assert names(act(t, "pad R1a"))[0] == "play"
     evs = act(t, "undo 5")
-    assert backs(evs) == [("R1a", PILE, 5), ("R3a", PILE, 2), ("R5a", 0, PILE),
-                          ("B9a", 3, 0), ("G9a", 4, 0), ("R6a", 0, PILE)], backs(evs)
+    assert backs(evs) == [("B9a", 3, 0), ("G9a", 4, 0), ("R1a", PILE, 5), ("R3a", PILE, 2),
+                          ("R5a", 0, PILE), ("R6a", 0, PILE)], backs(evs)
     assert t.top == card("R6a") and t.turn == 2
 
 
@@ -375,10 +376,12 @@ _COUNTED = (PLAY, DRAW, DEAL, PENALTY, CATCH, CHALLENGE, SCORE, ROUND_OVER, MATC
 
 
 def _says_what_it_waits_for(settings, seats, seed, ns, step, **kw):
-    """After every step-th input of a bot's night, take back n: the cards come off the pile
-    top card first, before any other card moves; the card that is the top card again goes
-    last of all; the colour wanted, an UNO window opened or closed, a D or W4 owed
-    anew and a reshuffle due again are said; nothing the records count is."""
+    """After every step-th input of a bot's night, take back n: the cards drawn go back to the
+    shoe first, then the hands a 0 passed, then the cards come off the pile top card first,
+    before any other card moves (but a card laid again since a reshuffle: from the pile to the
+    pile, among the cards going back onto it); the card that is the top card again goes last
+    of all; the colour wanted, an UNO window opened or closed, a D or W4 owed anew and a
+    reshuffle due again are said; nothing the records count is."""
     stream, _ = _night(settings, seats, seed, 1, False, **kw)
     told = {}
     for k in range(1, len(stream) + 1, step):
@@ -401,10 +404,11 @@ def _says_what_it_waits_for(settings, seats, seed, ns, step, **kw):
             for code in _COUNTED:
                 assert code not in got, (k, n, evs)
             moved = [e for e in evs if e[0] == CARD_BACK]
-            off = [e[1] for e in moved if e[2] == PILE]
+            off = [e[1] for e in moved if e[2] == PILE and e[3] != PILE]
             assert off == [c for c in reversed(pile) if t.loc[c] != PILE], (k, n, evs)
-            assert [e[2] == PILE for e in moved] == [True] * len(off) + \
-                [False] * (len(moved) - len(off)), (k, n, evs)
+            steps = [(0 if e[3] == 0 else 1 if 0 < e[3] < PILE else 3) if 0 < e[2] < PILE
+                     else 2 if e[1] in off else 3 for e in moved]
+            assert steps == sorted(steps), (k, n, evs)
             if t.top in [e[1] for e in moved if e[3] == PILE]:  # the top card again: last
                 assert moved[-1][1] == t.top, (k, n, evs)
             assert (WANT in got) == bool(t.want and t.want != was[0]), (k, n, evs)

@@ -112,8 +112,9 @@ def test_takeback_wilds_have_four_copies_each_pair_is_in_doubt():
     act(t, "undo")
     assert t.doubt == [_card("Wc"), _card("Wa"), _card("Wc"), _card("Wb")]
     evs = _read(t, IN_SHOE, "Wb")
-    assert evs[0] == (TWINS, _card("Wb"), _card("Wc")) and t.doubt == [_card("Wc"), _card("Wa")]
-    # Wc is in the hand now: the pair left is no longer in doubt
+    # the other pair follows the names: the shoe's place, Wc's, is Wb's now (drawn)
+    assert evs[0] == (TWINS, _card("Wb"), _card("Wc")) and t.doubt == [_card("Wb"), _card("Wa")]
+    # Wb is in the hand now: the pair left is no longer in doubt
     act(t, "seat 1")
     assert unchanged(t, "shoe Wa") == R_IN_HAND
 
