@@ -379,6 +379,8 @@ class Match:
         loc = bytes(t.loc) if doubt else None
         active = list(t.active)
         evs = self.feed(inp, bot.ms)
+        if evs == [(REJECT, R_MATCH_ON, 0, -1)] and kind == IN_RULE:
+            return evs  # the players' referee changed the scoring or teams mid-match (M2, M4)
         if evs and evs[0][0] == REJECT:  # (2)
             why = evs[0][1]
             self.fail("%s read %s (the table's %s) refused: %s%s" % (

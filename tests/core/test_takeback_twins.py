@@ -155,7 +155,9 @@ def test_takeback_of_two_pairs_in_doubt_the_one_read_goes():
     _read(t, IN_SHOE, "Wc")
     act(t, "undo")
     evs = _read(t, IN_SHOE, "Wa")
-    assert evs[0] == (TWINS, _card("Wa"), _card("Wc")) and t.doubt == [_card("Wc"), _card("Wb")]
+    assert evs[0] == (TWINS, _card("Wa"), _card("Wc"))
+    # the other pair follows the places' names: the shoe's copy was Wa's place, now drawn
+    assert t.doubt == [_card("Wa"), _card("Wb")] and t.loc[_card("Wa")] == 1
 
 
 def test_takeback_pairs_in_doubt_stay_through_a_later_take_back_and_stale_ones_go():
