@@ -7,11 +7,12 @@
 from uno.words import EVENTS
 from uno.events import REJECT, IN_SEAT, IN_SHUFFLE, IN_SHOE, IN_PAD, P_PLAY, R_WANT_COLOUR, \
     R_DREW, R_MUST_PLAY
-from uno.rules import Settings
+from uno.cards import NCARDS
+from uno.rules import Settings, catalogue
 from uno.record import from_words
 from uno.script import to_input
 from uno.state import snapshot
-from uno.table import Table, SHOE
+from uno.table import Table, SHOE, MAX_SEAT
 
 
 def line(text):
@@ -117,3 +118,32 @@ def unchanged(t, text):
     assert evs[0][2:] == (seat, card), "%s: reject names %r, not %r" % (text, evs[0][2:], (seat, card))
     assert snapshot(t) == before, "state changed by rejected %s" % text
     return evs[0][1]
+
+
+def random_seats(rng, most=MAX_SEAT):
+    """2 to most distinct seats, in the order they join."""
+    n = 2 + rng.below(most - 1)
+    seats = []
+    while len(seats) < n:
+        s = 1 + rng.below(MAX_SEAT)
+        if s not in seats:
+            seats.append(s)
+    return seats
+
+
+def random_values(rng, seats):
+    """Random settings that fit the seats: {name: value}, most settings set."""
+    n = len(seats)
+    values = {}
+    for name, default, allowed, rule in catalogue():
+        if rng.chance(500):
+            continue
+        if isinstance(allowed[0], int):
+            values[name] = allowed[0] + rng.below(allowed[1] - allowed[0] + 1)
+        else:
+            values[name] = rng.pick(allowed)
+    values["hand_size"] = 1 + rng.below(min(15, (NCARDS - 1) // n - 3))
+    values["target"] = 100 + rng.below(500)
+    teams = [k for k in range(2, 6) if n % k == 0 and n // k >= 2]
+    values["teams"] = rng.pick(teams) if teams and rng.chance(300) else 0
+    return values

@@ -10,7 +10,7 @@ What does not follow it: the draw for dealer goes round in seat order, teams are
 seat order (M4), and ties (T6, M1, M2) name the lower seat."""
 import sys
 
-from kit import act, deal, seated, names, unchanged, hand
+from kit import act, deal, seated, names, unchanged, hand, random_seats, random_values
 from uno.bot import Bot, Rng
 from uno.cards import DECK, NCARDS
 from uno.narrate import says
@@ -713,24 +713,8 @@ def _tied(t, a, b):
 
 def _mirror_game(seed):
     rng = Rng(seed)
-    seats = []
-    n = 2 + rng.below(9)
-    while len(seats) < n:
-        s = 1 + rng.below(10)
-        if s not in seats:
-            seats.append(s)
-    values = {}
-    for name, default, allowed, rule in catalogue():
-        if rng.chance(500):
-            continue
-        if type(allowed[0]) is int:
-            values[name] = allowed[0] + rng.below(allowed[1] - allowed[0] + 1)
-        else:
-            values[name] = rng.pick(allowed)
-    values["hand_size"] = 1 + rng.below(min(15, (NCARDS - 1) // n - 3))
-    values["target"] = 100 + rng.below(500)
-    teams = [k for k in range(2, 6) if n % k == 0 and n // k >= 2]
-    values["teams"] = rng.pick(teams) if teams and rng.chance(300) else 0
+    seats = random_seats(rng)
+    values = random_values(rng, seats)
     values["first_dealer"] = rng.pick(seats)
     mirrored = dict(values)
     mirrored["direction"] = "cw" if values.get("direction") == "ccw" else "ccw"

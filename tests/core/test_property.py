@@ -11,7 +11,7 @@ from uno.events import *
 from uno.rules import catalogue, Settings
 from uno.state import snapshot, load
 from uno.table import Table, SHOE, PILE, ASIDE, MAX_SEAT
-from kit import expected_reject, deal, act, hand
+from kit import expected_reject, deal, act, hand, random_seats, random_values
 from reference import Reference, team_of
 
 MICRO = sys.implementation.name == "micropython"
@@ -24,31 +24,8 @@ ROUNDS = 60 if MICRO else 2500
 ROUND_CAP = 200000
 
 
-def random_seats(rng):
-    """2 to 10 distinct seats, in the order they join."""
-    nseats = 2 + rng.below(9)
-    seats = []
-    while len(seats) < nseats:
-        s = 1 + rng.below(MAX_SEAT)
-        if s not in seats:
-            seats.append(s)
-    return seats
-
-
 def random_settings(rng, seats):
-    nseats = len(seats)
-    values = {}
-    for name, default, allowed, rule in catalogue():
-        if rng.chance(500):
-            continue
-        if isinstance(allowed[0], int):
-            values[name] = allowed[0] + rng.below(allowed[1] - allowed[0] + 1)
-        else:
-            values[name] = rng.pick(allowed)
-    values["hand_size"] = 1 + rng.below(min(15, (NCARDS - 1) // nseats - 3))
-    values["target"] = 100 + rng.below(500)
-    teams = [k for k in range(2, 6) if nseats % k == 0 and nseats // k >= 2]
-    values["teams"] = rng.pick(teams) if teams and rng.chance(300) else 0
+    values = random_values(rng, seats)
     if values.get("first_dealer", 0) > 0:
         values["first_dealer"] = rng.pick(seats)
     return Settings(values)

@@ -58,7 +58,7 @@ from uno.rules import Settings, catalogue
 from uno.state import snapshot
 from uno.table import Table, SHOE, PILE, ASIDE, MAX_SEAT
 from uno.words import REASONS
-from kit import act, deal, names
+from kit import act, deal, names, random_seats
 
 MICRO = sys.implementation.name == "micropython"
 MATCHES = 30 if MICRO else 320   # seeded matches of ROUNDS_EACH rounds, the four cases in turn
@@ -273,12 +273,7 @@ class Match:
         rng = Rng(seed)
         self.seed = seed
         self.case = seed % 4
-        n = 2 + rng.below(5)
-        seats = []
-        while len(seats) < n:
-            s = 1 + rng.below(MAX_SEAT)
-            if s not in seats:
-                seats.append(s)
+        seats = random_seats(rng, 6)
         self.t = t = Table(settings_for(self.case, rng, seats))
         self.bot = Bot(t, seats, seed=seed, call=rng.below(1000), catch=rng.below(1000),
                        challenge=rng.below(1000), rules=rng.pick((0, 0, 300)),
