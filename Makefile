@@ -73,10 +73,11 @@ bench: $(BIN)/.stamp
 	$(BIN)/python bench/scoreboard_bench.py 10 30
 
 # The pre-release soak (not part of `make test`; tools/soak.py): the property matches of
-# tests/core/test_property.py over PROP_SEEDS seeds each and the seeded soaks of tests/hub and
-# tests/gamelog over SOAK_SEEDS, under CPython, then a tenth of each under micropython. Each run
-# starts at a random seed it prints (SOAK_FROM=N starts there); a failure is one line and the
-# command that runs its seed again. The defaults take about 22 minutes here (README.md).
+# tests/core/test_property.py and tests/core/test_takeback_physical.py over PROP_SEEDS seeds each
+# and the seeded soaks of tests/hub and tests/gamelog over SOAK_SEEDS, under CPython, then a tenth
+# of each under micropython. Each run starts at a random seed it prints (SOAK_FROM=N starts
+# there); a failure is one line and the command that runs its seed again. The defaults take about
+# 35 minutes here (README.md).
 PROP_SEEDS ?= 30000
 SOAK_SEEDS ?= 400
 SOAK_ROUNDS ?= 3

@@ -1,5 +1,5 @@
 """The pre-release soak (`make soak`; not part of `make test`): the property matches of
-tests/core/test_property.py and the seeded soaks of tests/hub and tests/gamelog, each over many
+tests/core/test_property.py and test_takeback_physical.py and the seeded soaks of tests/hub and tests/gamelog, each over many
 seeds from a fresh place (a random first seed unless --from says one), to find what `make
 test`'s few fixed seeds do not. A failure is one line, then the command that runs its seed again.
 
@@ -29,6 +29,11 @@ def _property(fn):
     return run
 
 
+def _physical(seed, rounds):
+    import test_takeback_physical
+    test_takeback_physical.Match(seed).play(rounds)
+
+
 def _soak(module, fn, *args):
     def run(seed, rounds):
         getattr(__import__(module), fn)(seed, *args)
@@ -36,7 +41,8 @@ def _soak(module, fn, *args):
 
 
 # name: what it runs, given a seed and the rounds of a property match. The property matches
-# are tests/core/test_property.py's; the soaks are tests/hub/test_boot_soak.py's boot cuts,
+# are tests/core/test_property.py's and tests/core/test_takeback_physical.py's (take-backs
+# carried out card by card at a model of the physical table); the soaks are tests/hub/test_boot_soak.py's boot cuts,
 # tests/hub/test_host_flood.py's nonsense lines and well-formed requests, and
 # tests/gamelog/test_ring_damage_soak.py's damage to the NOR ring.
 PROPERTY = (
@@ -44,6 +50,7 @@ PROPERTY = (
     ("live_match", _property("live_match")),
     ("ref_match", _property("ref_match")),
     ("house_match", _property("house_match")),
+    ("physical_match", _physical),
 )
 SOAKS = (
     ("boot_cuts", _soak("test_boot_soak", "_soak")),
