@@ -114,7 +114,9 @@ _WHY = ("unknown tag\n"         # R_UNKNOWN
         "match on: later\n"     # R_MATCH_ON
         "already slapped\n"     # R_SLAPPED
         "too late to sum\n"     # R_SUM_LATE
-        "false UNO call\n")     # R_FALSE_UNO
+        "false UNO call\n"      # R_FALSE_UNO
+        "start: no sum\n"       # R_START_SUM
+        "match on: stay\n")     # R_LEAVE_LATER
 
 
 def load_deck(path):

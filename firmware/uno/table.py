@@ -118,6 +118,8 @@ _R_MATCH_ON = const(42)
 _R_SLAPPED = const(43)
 _R_SUM_LATE = const(44)
 _R_FALSE_UNO = const(45)
+_R_START_SUM = const(46)
+_R_LEAVE_LATER = const(47)
 _RANK_SKIP = const(10)
 _RANK_REVERSE = const(11)
 _RANK_DRAW2 = const(12)
@@ -975,7 +977,10 @@ class Table:
         # (between rounds a seat out of the last one, M3, is still in the game: seats)
         if s not in (self.active if ph == _P_PLAY else self.seats):
             self._reject(_R_NOT_SEATED, s, -1)
-        elif ph != _P_PLAY or self._gone(s):
+        elif ph != _P_PLAY:
+            # a long press leaves in the lobby and at the match's end; a match keeps its seats
+            self._reject(_R_LEAVE_LATER if long else _R_NOTHING, s, -1)
+        elif self._gone(s):
             self._reject(_R_NOTHING, s, -1)
         elif self.slap & (1 << s):
             self._slap(s)
@@ -987,9 +992,8 @@ class Table:
             # window not called and a lay-down (H5) go on below
             self._reject(_R_SLAPPED, s, -1)
         elif long:
-            if self.rules.sum_win == "yes" and (
-                    self.sum_to >= 0 or self.sum_by and DECK[self.top] & 15 <= 9):
-                self._sum_win(s)  # (a seat's number on top, its lay-down closed: too late)
+            if self.rules.sum_win == "yes" and (self.sum_to >= 0 or DECK[self.top] & 15 <= 9):
+                self._sum_win(s)  # (a number on top, its lay-down closed, or the start card)
             else:
                 self._challenge(s)
         elif s == self.window:
@@ -1252,7 +1256,9 @@ class Table:
         total = self.hand_sum(s)
         if total < 0:
             # its number closed (a draw, a pass or a lay-down on it came first): too late
-            self._reject(_R_NO_SUM if self.sum_to >= 0 else _R_SUM_LATE, s, -1)
+            # (sum_by: none yet, the start card: S4, nobody's play)
+            self._reject(_R_NO_SUM if self.sum_to >= 0 else _R_SUM_LATE if self.sum_by else
+                         _R_START_SUM, s, -1)
             return
         self.out.append((_SUM_WIN, s, total))
         self.want = 0

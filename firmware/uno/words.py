@@ -103,4 +103,6 @@ REASONS = (
     "this seat has already slapped the 4",
     "too late to lay down on that number: the next play or draw, or a lay-down on it, came first",
     "a false UNO call: this seat is not down to its last card",
+    "the start card is nobody's play: no lay-down on it",
+    "seats stay for the whole match: leave once it is over",
 )

@@ -499,7 +499,7 @@ def test_s4_h4_h7_h5_a_start_0_passes_no_hand_a_start_4_opens_no_slap_and_neithe
         assert hand(t, 1) == ["B7", "R1", "R2"] and hand(t, 2) == ["B8", "G1", "G3"]
         assert t.slap == 0
         assert [t.hand_sum(s) for s in (1, 2, 3)] == [-1, -1, -1]
-        assert unchanged(t, "seat 2 long") == R_NO_CHALLENGE
+        assert unchanged(t, "seat 2 long") == R_START_SUM  # (it had said "nothing to challenge")
         assert names(act(t, "pad R1")) == ["play", "turn"] and t.turn == 2
 
 

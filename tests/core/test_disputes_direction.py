@@ -27,7 +27,8 @@ MICRO = sys.implementation.name == "micropython"
 
 def test_s1_s2_a_press_during_the_draw_for_dealer_neither_joins_nor_leaves():
     """The shuffle closed the lobby: during the draw for dealer, and with the dealer chosen, a
-    new seat's press is refused (not in the game) and a seated one's long press means nothing;
+    new seat's press is refused (not in the game) and a seated one's long press is no leave (the
+    match has begun: "leave once it is over");
     a take-back of the draw and the shuffle opens the lobby again for the late seat."""
     # S1: "players join by pressing their seat button" in the lobby; SPEC 5: "Lobby (seats
     # join, rules shown) → shuffle sensor → dealer chosen → deal"
@@ -36,11 +37,11 @@ def test_s1_s2_a_press_during_the_draw_for_dealer_neither_joins_nor_leaves():
     assert t.phase == P_DRAWOFF
     assert unchanged(t, "seat 4") == R_NOT_SEATED
     assert unchanged(t, "seat 4 long") == R_NOT_SEATED
-    assert unchanged(t, "seat 2 long") == R_NOTHING
+    assert unchanged(t, "seat 2 long") == R_LEAVE_LATER
     act(t, "shoe G3", "shoe B1")
     assert t.phase == P_DEALER and t.dealer == 1
     assert unchanged(t, "seat 4") == R_NOT_SEATED
-    assert unchanged(t, "seat 1 long") == R_NOTHING
+    assert unchanged(t, "seat 1 long") == R_LEAVE_LATER
     evs = act(t, "undo 4")                        # the three cards drawn and the shuffle
     assert t.phase == P_LOBBY and t.seats == [1, 2, 3] and names(evs)[0] == "undo"
     assert names(act(t, "seat 4")) == ["join"]

@@ -1,6 +1,6 @@
 """What the table says, and what it charges, where a referee noticed the wrong words: a slap's
 bounce, a late lay-down, a costly false call, a card read at the shoe between rounds and the
-narration of a jumped R. Named after the rule ids they decide; the seeds' words
+narration of a jumped R, a lay-down on the start card, a leave in a match. Named after the rule ids they decide; the seeds' words
 (shared/seeds/) and docs/rules.md ("Decided where the seeds are read closely") say why."""
 from kit import act, deal, names, unchanged, seated, hand
 from uno.events import *
@@ -89,6 +89,40 @@ def test_h5_a_lay_down_after_the_number_closed_is_too_late_not_nothing_to_challe
     act(t, "pad R4")
     assert unchanged(t, "seat 2 long") == R_NO_SUM  # still open: 0 + 1 + 5 makes no 4
     assert names(act(t, "seat 3 long"))[0] == "sum_win"
+
+
+def test_h5_s4_a_lay_down_on_the_start_number_is_refused_as_nobodys_play():
+    """sum_win: seat 2's G1 G3 G0 make the start card's 4, but nobody played it (S4): refused
+    "the start card is nobody's play", not "nothing to challenge" (the table had said so in a
+    first round) nor "too late" (it is no later). Once seat 1 plays a 4, seat 2 lays down."""
+    # seed 003: "總數加起來如果和任意一家打出的牌相等時" — a card some seat played (打出); the start
+    # card is turned up from the shoe ("翻開牌庫，作為第一張"), docs/rules.md "S4 with H4, H5, H7"
+    t = deal({1: "R4 R1 B1", 2: "G1 G3 G0", 3: "Y1 Y3 B9"}, start="Y4", sum_win="yes")
+    assert unchanged(t, "seat 2 long") == R_START_SUM
+    assert unchanged(t, "seat 1 long") == R_START_SUM   # its hand makes nothing: the same words
+    act(t, "shoe B5")                                   # seat 1 draws: the start card still tops
+    assert unchanged(t, "seat 2 long") == R_START_SUM
+    t = deal({1: "R4 R1 B1", 2: "G1 G3 G0", 3: "Y1 Y3 B9"}, start="Y4", sum_win="yes")
+    act(t, "pad R4")
+    assert names(act(t, "seat 2 long"))[0] == "sum_win"
+    assert REASONS[R_START_SUM] == "the start card is nobody's play: no lay-down on it"
+
+
+def test_s1_m1_a_long_press_in_a_match_but_not_in_play_says_seats_stay_for_the_match():
+    """A long press is a leave in the lobby and once a match is over; between rounds (and in
+    the draw for dealer, the deal, the start card) the match keeps its seats: refused "leave once
+    it is over", not "this press means nothing now". A short press still means nothing."""
+    # seed 002: "多盤累計" — a match adds up its rounds, seat by seat; docs/buttons.md
+    t = deal({1: "R1 R2", 2: "R7 G2", 3: "R8 Y2"}, start="R5")
+    act(t, "pad R1", "seat 1", "pad R7", "pad R8", "pad R2")
+    assert t.phase == P_ROUND_OVER
+    assert unchanged(t, "seat 2 long") == R_LEAVE_LATER
+    assert unchanged(t, "seat 2") == R_NOTHING
+    assert unchanged(t, "seat 5 long") == R_NOT_SEATED
+    t = seated((1, 2, 3))
+    act(t, "shuffle", "shoe R9a")                       # the draw for dealer
+    assert unchanged(t, "seat 3 long") == R_LEAVE_LATER
+    assert REASONS[R_LEAVE_LATER] == "seats stay for the whole match: leave once it is over"
 
 
 # ---- U3: a costly false call says it was one -------------------------------------------------

@@ -78,7 +78,7 @@ def test_s1_a_new_group_only_after_the_match_not_between_its_rounds():
     act(t, "pad R1", "seat 1", "shoe B8", "shoe B9", "pad R2")
     assert t.phase == P_ROUND_OVER
     assert unchanged(t, "seat 5") == R_NOT_SEATED
-    assert unchanged(t, "seat 2 long") == R_NOTHING
+    assert unchanged(t, "seat 2 long") == R_LEAVE_LATER
 
 
 def test_s1_a_take_back_of_the_join_returns_to_the_match_end_with_its_scores():
