@@ -324,14 +324,15 @@ class Table:
     # ---- the one entry point -------------------------------------------------------------
 
     @micropython.native
-    def feed(self, inp, ms=-1):
+    def _feed(self, inp, ms=-1):
         """Judge one table input; returns the list of events (reused: read it before the next feed).
 
         ms: when it happened (the table's clock, as logged), for P2's turn timer; the timer
         itself only fires on ticks, which the hub sends at deadline().
         """
         out = self.out
-        del out[:]
+        if _HOST:
+            out.clear()  # (the board's feed below has emptied it)
         if ms >= 0:  # _time, inline: every input the hub feeds has its time
             clock = self.clock
             # (P2: no time runs while the table waits, so the input that ends the wait starts
@@ -451,6 +452,20 @@ class Table:
             return out  # changed nothing and took no time: nothing for the take-back to keep
         self.back.keep(inp, ms, out)
         return out
+
+    if _HOST:
+        feed = _feed  # (the host's: no call more an input)
+    else:
+        @micropython.native
+        def feed(self, inp, ms=-1):
+            """_feed, in a frame that bytecode (copied files, ROMFS) keeps on the C stack (up to
+            11 words of locals and stack: py/objfun.c), and after the out list's slice object.
+            _feed's frame, more, comes from the heap. Taken first at every input, it came back
+            to one place low in the heap, and its free there at every return had each later
+            allocation of two blocks or more (an event of 3 items) scan all the garbage made
+            since the last collection (py/gc.c): half the bytecode replay night (issue 10)."""
+            del self.out[:]  # (a block: it fills the hole the last input's _feed frame left)
+            return self._feed(inp, ms)
 
     def _reject(self, why, seat, card):
         """why: R_*; seat: the seat that acted (pressed, or holds the card read), else 0."""
