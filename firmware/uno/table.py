@@ -165,6 +165,7 @@ _MISPLAYS = (_R_NOT_TURN, _R_UNPLAYABLE, _R_W4_ILLEGAL, _R_ONLY_DRAWN, _R_MUST_D
 # TakeBack's log (uno/takeback.py), for the one case feed writes itself
 _LOG_OK = const(8)  # takeback._OK: an accepted input
 _LOG_MS = const(16)  # takeback._MS: the input's time follows
+_LOG_OK_MS = const(_LOG_OK | _LOG_MS)
 _DRAWING = const(-2)  # drawn: draw=until draws on, nothing drawn fits yet (T2)
 
 SHOE = const(0)
@@ -406,20 +407,22 @@ class Table:
                 i = back.n
                 if i <= back.fast:  # (-1 once the round is over: keep starts a segment)
                     log = back.log
+                    # (+ and *, not | and <<: CPython 3.11 specialises them for ints; kind, 1
+                    # or 2, is below the flags)
                     if ms < 0:
-                        log[i] = kind | _LOG_OK
+                        log[i] = kind + _LOG_OK
                         log[i + 1] = card
                         back.n = i + 2
                         return out
                     d = ms - back.ms
                     if 0 <= d < 8192:  # the hub's inputs come 0.1-8 s apart: one byte or two
-                        log[i] = kind | _LOG_OK | _LOG_MS
+                        log[i] = kind + _LOG_OK_MS
                         log[i + 1] = card
                         if d < 64:
-                            log[i + 2] = d << 1
+                            log[i + 2] = d + d
                             back.n = i + 3
                         else:
-                            log[i + 2] = (d << 1) & 127 | 128
+                            log[i + 2] = (d & 63) * 2 + 128
                             log[i + 3] = d >> 6
                             back.n = i + 4
                         back.ms = ms

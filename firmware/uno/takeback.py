@@ -360,11 +360,11 @@ class TakeBack:
         if ms >= 0:
             d = ms - self.ms
             if 0 <= d < 8192:  # _varint, inline: the hub's inputs come 0.1-8 s apart
-                if d < 64:
-                    log[n] = d << 1
+                if d < 64:  # (+ and *: as in Table._feed's inline log)
+                    log[n] = d + d
                     n += 1
                 else:
-                    log[n] = (d << 1) & 127 | 128
+                    log[n] = (d & 63) * 2 + 128
                     log[n + 1] = d >> 6
                     n += 2
             else:
