@@ -26,9 +26,13 @@ allocation of two blocks or more (an event of 3 items, a heap frame) scans from 
 garbage made since. The figure thus moves with the sizes allocated, not only their number: a
 pop loop for feed's `del out[:]` (no slice object, a one-block one on a 32-bit board) took the
 bytecode night from 74k to 146k instructions an input, on the 64-bit and a 32-bit build alike.
-Bytecode functions with more than 11 words of locals and stack (feed, judge, _play, keep) also
-take their frame from the heap at each call (py/objfun.c), freed on return: cheap here (some
-400 instructions), and native code keeps its frame on the C stack.
+Bytecode functions with more than 11 words of locals and stack (judge, _play, keep, Table._feed)
+also take their frame from the heap at each call (py/objfun.c), freed on return; native code
+keeps its frame on the C stack. Cheap (some 400 instructions) but for one case: a heap frame
+taken first at every input comes back to one place low in the heap, and its free at every
+return pulls the first-free index back there, below all the garbage made since: feed's did,
+and so every event of 3 items scanned it. The board's feed is a small frame that makes its
+slice first (table.py); a wrapper that called _feed before the slice was back at 77k.
 
 So micropython's ratio moves with the heap more than with the engine. On 2026-12-02, the
 engines as .mpy (base, this tree as bytecode, this tree with its native marks compiled for the
@@ -42,7 +46,23 @@ board-sized heap holds them), instructions an input for the official night / wit
   a 32-bit build (tools/frozen_unix.py --m32), 128 KB heap (70-80 KB free, as a WROOM-32's):
                                    base 94.0k / 97.3k    bytecode 58.1k / 64.9k  (1.62x / 1.50x)
 The native engine (a frozen image, `unotable deploy --native`) is twice the base's speed
-however the heap is set; the bytecode one (copied files, ROMFS) 1.2-1.6x by the heap's mood.
+however the heap is set; the bytecode one (copied files, ROMFS) was 1.2-1.6x by the heap's mood.
+
+2026-12-02, later (feed's frame off the board's heap, the per-turn resets and the host's log
+inline): instructions an input, the night's inputs made once, one night fed at two pass
+counts: CPython (PYTHONHASHSEED=0) 1 and 3 passes, micropython -X heapsize=8m 3 and 7 (past
+the start-up's first passes). Official / clock / house:
+  CPython               base 23.0k / 24.8k / 24.7k   before 13.8k / 17.4k / 9.2k
+                                                     after  13.0k / 16.0k / 8.9k
+  micropython bytecode  base 110.4k / 113.4k / 162.0k  before 76.3k / 81.0k / 60.4k
+                                                       after  41.6k / 46.7k / 28.0k
+  micropython native (from source)                     before 35.7k / 39.8k / 23.8k
+                                                       after  36.1k / 40.2k / 24.7k
+The child itself (the three nights in one process, 4 and 12 passes) scans more: base 143.0k,
+bytecode 59.3k an input, a third of it gc_alloc's: a night after another scans again (likely
+a free block below _feed's frame takes the slice, and the frame is back at its place), so the
+fix holds for a night alone. This bench then: bytecode 1.64x / 1.56x / 3.59x (CPython
+2.00x / 1.75x / 3.30x; an earlier run 1.81x / 1.71x / 4.75x, CPython 1.87x / 1.56x / 3.09x).
 """
 import sys
 

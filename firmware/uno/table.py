@@ -167,6 +167,7 @@ _MISPLAYS = (_R_NOT_TURN, _R_UNPLAYABLE, _R_W4_ILLEGAL, _R_ONLY_DRAWN, _R_MUST_D
 # TakeBack's log (uno/takeback.py), for the one case feed writes itself
 _LOG_OK = const(8)  # takeback._OK: an accepted input
 _LOG_MS = const(16)  # takeback._MS: the input's time follows
+_LOG_OK_MS = const(_LOG_OK | _LOG_MS)
 _DRAWING = const(-2)  # drawn: draw=until draws on, nothing drawn fits yet (T2)
 
 SHOE = const(0)
@@ -326,14 +327,15 @@ class Table:
     # ---- the one entry point -------------------------------------------------------------
 
     @micropython.native
-    def feed(self, inp, ms=-1):
+    def _feed(self, inp, ms=-1):
         """Judge one table input; returns the list of events (reused: read it before the next feed).
 
         ms: when it happened (the table's clock, as logged), for P2's turn timer; the timer
         itself only fires on ticks, which the hub sends at deadline().
         """
         out = self.out
-        del out[:]
+        if _HOST:
+            out.clear()  # (the board's feed below has emptied it)
         if ms >= 0:  # _time, inline: every input the hub feeds has its time
             clock = self.clock
             # (P2: no time runs while the table waits, so the input that ends the wait starts
@@ -407,20 +409,22 @@ class Table:
                 i = back.n
                 if i <= back.fast:  # (-1 once the round is over: keep starts a segment)
                     log = back.log
+                    # (+ and *, not | and <<: CPython 3.11 specialises them for ints; kind, 1
+                    # or 2, is below the flags)
                     if ms < 0:
-                        log[i] = kind | _LOG_OK
+                        log[i] = kind + _LOG_OK
                         log[i + 1] = card
                         back.n = i + 2
                         return out
                     d = ms - back.ms
                     if 0 <= d < 8192:  # the hub's inputs come 0.1-8 s apart: one byte or two
-                        log[i] = kind | _LOG_OK | _LOG_MS
+                        log[i] = kind + _LOG_OK_MS
                         log[i + 1] = card
                         if d < 64:
-                            log[i + 2] = d << 1
+                            log[i + 2] = d + d
                             back.n = i + 3
                         else:
-                            log[i + 2] = (d << 1) & 127 | 128
+                            log[i + 2] = (d & 63) * 2 + 128
                             log[i + 3] = d >> 6
                             back.n = i + 4
                         back.ms = ms
@@ -453,6 +457,20 @@ class Table:
             return out  # changed nothing and took no time: nothing for the take-back to keep
         self.back.keep(inp, ms, out)
         return out
+
+    if _HOST:
+        feed = _feed  # (the host's: no call more an input)
+    else:
+        @micropython.native
+        def feed(self, inp, ms=-1):
+            """_feed, in a frame that bytecode (copied files, ROMFS) keeps on the C stack (up to
+            11 words of locals and stack: py/objfun.c), and after the out list's slice object.
+            _feed's frame, more, comes from the heap. Taken first at every input, it came back
+            to one place low in the heap, and its free there at every return had each later
+            allocation of two blocks or more (an event of 3 items) scan all the garbage made
+            since the last collection (py/gc.c): half the bytecode replay night (issue 10)."""
+            del self.out[:]  # (a block: it fills the hole the last input's _feed frame left)
+            return self._feed(inp, ms)
 
     def _reject(self, why, seat, card):
         """why: R_*; seat: the seat that acted (pressed, or holds the card read), else 0."""
@@ -551,7 +569,14 @@ class Table:
         if rules.forced == "yes" and self.drawn == -1 and self._can_play(seat):
             self._reject(_R_MUST_PLAY, seat, card)  # T2 forced play
             return
-        self._begin_turn()
+        if self.window:  # _begin_turn, inline but for the window it closes
+            self._begin_turn()
+        else:
+            self.drawn = -1
+            self.chain = 0
+            self.sum_to = -1
+            self.since = self.clock
+            self.warned = False
         self.loc[card] = seat  # _give
         self.shoe -= 1
         self.last = card
@@ -742,7 +767,14 @@ class Table:
         out = self.out
         rules = self.rules
         single = card == self.drawn  # T2: then no card is added to it (H3)
-        self._begin_turn()
+        if self.window:  # _begin_turn, inline but for the window it closes
+            self._begin_turn()
+        else:
+            self.drawn = -1
+            self.chain = 0
+            self.sum_to = -1
+            self.since = self.clock
+            self.warned = False
         face = DECK[card]
         rank = face & 15
         illegal = False
@@ -932,10 +964,12 @@ class Table:
 
     @micropython.native
     def _begin_turn(self, moved=False):
-        """The one place the per-turn fields reset: when a seat begins to act, and (moved) when
-        the turn moves on (_next): the drawn card that may still be played (T2), the
-        multi-playing seat (H3), a sum win's number (H5), the turn's time (P2). A seat that acts
-        closes the UNO window too (U1: when the next player plays or draws), and a multi-play."""
+        """Where the per-turn fields reset: when a seat begins to act, and (moved) when the turn
+        moves on (_next): the drawn card that may still be played (T2), the multi-playing seat
+        (H3), a sum win's number (H5), the turn's time (P2). A seat that acts closes the UNO
+        window too (U1: when the next player plays or draws), and a multi-play. (_play, _draw
+        and _next reset them inline, issue 10: a call less at most inputs; a new field goes
+        there too.)"""
         if self.window and not moved:
             self.out.append((_UNO_CLOSE, self.window))
             if not (self.called or self.caught):
@@ -1616,7 +1650,11 @@ class Table:
             self.active.remove(gone)
             self.leaving = 0
             self._order()
-        self._begin_turn(True)
+        self.drawn = -1  # _begin_turn(True), inline
+        self.chain = 0
+        self.sum_to = -1
+        self.since = self.clock
+        self.warned = False
         self.out.append((_TURN, self.turn))
 
     def _skip_turn(self):

@@ -13,7 +13,7 @@ a round's start into the inputs between rounds: a rule set there is taken back l
 input (its `rule` event says the value it is back to). A take-back is itself not taken back.
 
 The segment is kept compact for the board's heap: its start state packed (a few hundred bytes)
-and each input as a few bytes (header, card or seat, clock delta) in one reused bytearray. A
+and each input as a few bytes (header, card or seat, clock delta) in one reused buffer. A
 round longer than _CAP bytes of log (some 100 inputs with the hub's clock, 250 without) goes
 on in a new chunk: the chunk before is kept, so a take-back always reaches back that far, or
 to the round's start. A long run of refusals (each logs its time) rolls it at 2 x _CAP: the log
@@ -259,11 +259,20 @@ def _unpack(packed, obj):
         setattr(obj, name, v)
 
 
+if _HOST:
+    def _buf(n):
+        # the log: a list on the host, which CPython 3.11 stores into in one specialised step
+        # (a bytearray through the generic subscript: 3-4 stores an input, issue 10)
+        return [0] * n
+else:
+    _buf = bytearray  # the board: a byte each
+
+
 class TakeBack:
     def __init__(self, table):
         self.t = table
         self.rules = None  # the settings, packed
-        self.log = bytearray(_GROW)  # reused by every segment: no garbage per input
+        self.log = _buf(_GROW)  # reused by every segment: no garbage per input
         self.room = _GROW - 16       # bytes in use past which it grows (an input takes < 16)
         self.mark()                  # (sets fast: feed logs a card read inline up to there)
 
@@ -351,11 +360,11 @@ class TakeBack:
         if ms >= 0:
             d = ms - self.ms
             if 0 <= d < 8192:  # _varint, inline: the hub's inputs come 0.1-8 s apart
-                if d < 64:
-                    log[n] = d << 1
+                if d < 64:  # (+ and *: as in Table._feed's inline log)
+                    log[n] = d + d
                     n += 1
                 else:
-                    log[n] = (d << 1) & 127 | 128
+                    log[n] = (d & 63) * 2 + 128
                     log[n + 1] = d >> 6
                     n += 2
             else:
@@ -374,7 +383,8 @@ class TakeBack:
         """A long round, or a long run of refusals: the log goes on in a new chunk, and the last
         one is kept (its n bytes), so a take-back reaches back that far."""
         self.prev = None
-        self.prev = (self.start, bytes(memoryview(self.log)[:n]))  # one copy, not two
+        log = self.log
+        self.prev = (self.start, bytes(log[:n] if _HOST else memoryview(log)[:n]))  # (one copy)
         self._chunk()
 
     def _records(self, log, end, clock):
