@@ -569,14 +569,7 @@ class Table:
         if rules.forced == "yes" and self.drawn == -1 and self._can_play(seat):
             self._reject(_R_MUST_PLAY, seat, card)  # T2 forced play
             return
-        if self.window:  # _begin_turn, inline but for the window it closes
-            self._begin_turn()
-        else:
-            self.drawn = -1
-            self.chain = 0
-            self.sum_to = -1
-            self.since = self.clock
-            self.warned = False
+        self._begin_turn()
         self.loc[card] = seat  # _give
         self.shoe -= 1
         self.last = card
@@ -767,14 +760,7 @@ class Table:
         out = self.out
         rules = self.rules
         single = card == self.drawn  # T2: then no card is added to it (H3)
-        if self.window:  # _begin_turn, inline but for the window it closes
-            self._begin_turn()
-        else:
-            self.drawn = -1
-            self.chain = 0
-            self.sum_to = -1
-            self.since = self.clock
-            self.warned = False
+        self._begin_turn()
         face = DECK[card]
         rank = face & 15
         illegal = False
@@ -964,12 +950,10 @@ class Table:
 
     @micropython.native
     def _begin_turn(self, moved=False):
-        """Where the per-turn fields reset: when a seat begins to act, and (moved) when the turn
-        moves on (_next): the drawn card that may still be played (T2), the multi-playing seat
-        (H3), a sum win's number (H5), the turn's time (P2). A seat that acts closes the UNO
-        window too (U1: when the next player plays or draws), and a multi-play. (_play, _draw
-        and _next reset them inline, issue 10: a call less at most inputs; a new field goes
-        there too.)"""
+        """The one place the per-turn fields reset: when a seat begins to act, and (moved) when
+        the turn moves on (_next): the drawn card that may still be played (T2), the
+        multi-playing seat (H3), a sum win's number (H5), the turn's time (P2). A seat that acts
+        closes the UNO window too (U1: when the next player plays or draws), and a multi-play."""
         if self.window and not moved:
             self.out.append((_UNO_CLOSE, self.window))
             if not (self.called or self.caught):
@@ -1650,11 +1634,7 @@ class Table:
             self.active.remove(gone)
             self.leaving = 0
             self._order()
-        self.drawn = -1  # _begin_turn(True), inline
-        self.chain = 0
-        self.sum_to = -1
-        self.since = self.clock
-        self.warned = False
+        self._begin_turn(True)
         self.out.append((_TURN, self.turn))
 
     def _skip_turn(self):
