@@ -52,9 +52,9 @@ however the heap is set; the bytecode one (copied files, ROMFS) was 1.2-1.6x by 
 counts: CPython (PYTHONHASHSEED=0) 1 and 3 passes, micropython -X heapsize=8m 3 and 7 (past
 the start-up's first passes). Official / clock / house:
   CPython               base 23.0k / 24.8k / 24.7k   before 13.8k / 17.4k / 9.2k
-                                                     after  13.4k / 16.4k / 8.9k
+                                                     after  13.3k / 16.4k / 8.9k
   micropython bytecode  base 110.4k / 113.4k / 162.0k  before 76.3k / 81.0k / 60.4k
-                                                       after  42.7k / 47.7k / 28.0k
+                                                       after  42.6k / 47.3k / 28.0k
   micropython native (from source)                     before 35.7k / 39.8k / 23.8k
                                                        after  36.1k / 40.2k / 24.7k
 The child itself (the three nights in one process, 4 and 12 passes) scans more: base 143.0k,
