@@ -83,6 +83,8 @@ class _Uids:
 
 
 _EVERY_CARD = tuple(range(NCARDS))
+# the cards that are no number (S, R, D, W, W4): no H5 sum with one of them in the hand
+_NOT_NUMBER = frozenset(c for c in range(NCARDS) if DECK[c] & 15 > 9)
 _TWINS = []
 
 
@@ -221,8 +223,10 @@ class Bot:
         if t.debts:
             return self._read_shoe()
         if t.sum_to >= 0:
+            hands = t.hands
             for s in t.active:
-                if t.hand_sum(s) >= 0 and rng.chance(700):
+                # a hand with a card that is no number makes no sum: one C call rules most out
+                if _NOT_NUMBER.isdisjoint(hands[s]) and t.hand_sum(s) >= 0 and rng.chance(700):
                     return (IN_SEAT, s, 1)
         rules = t.rules
         if self.out_of_turn:  # rng.chance(300), inline
