@@ -52,17 +52,25 @@ except ImportError:
     _SMALL_HEAP = False
 # a sieve: 108 bytes on a small heap; CPython 3.11 indexes a tuple in one specialised step
 _small = bytes if _SMALL_HEAP else tuple
-_sieves = {}
+# by colour << 4 | rank: colours 0-3 at 0-63, and -1 (a wild's, before its colour is named)
+# at -16..-1, which are 64-79 (a list indexed by int: one specialised step, not dict.get)
+_SIEVES = [None] * 80
+# ... and the cards it lets through, a set: whether a hand holds one is one C call (most turns
+# that draw would scan the whole hand); on a small heap one set of every card (scan it all)
+_MAY = [None] * 80
+_W4 = WILD << 4 | RANK_WILD4
 
 
-def _sieve(colour, rank):
-    """Per card: 1 if it matches colour or the top card's rank, 2 if a wild (judge decides),
-    else 0. One bytes a pile's colour and rank, made once: the players scan whole hands."""
-    key = colour << 4 | rank
-    ok = _sieves.get(key)
-    if ok is None:
-        ok = _sieves[key] = _small(2 if f >> 4 == WILD else 1 if f >> 4 == colour or
-                                   f & 15 == rank else 0 for f in DECK)
+def _sieve(key):
+    """Per card, in turn with nothing pending, wanted or held back (T5): 1 if it may be played
+    (its colour or the top card's rank, or a W), 2 if a W4 (C1's enforce: judge decides), else
+    0. One bytes a pile's colour << 4 | rank, made once: the players scan whole hands."""
+    colour = key >> 4
+    rank = key & 15
+    ok = _SIEVES[key] = _small(
+        2 if f == _W4 else 1 if f >> 4 == colour or f >> 4 == WILD or f & 15 == rank else 0
+        for f in DECK)
+    _MAY[key] = _EVERY if _SMALL_HEAP else frozenset(c for c in range(NCARDS) if ok[c])
     return ok
 
 
@@ -83,6 +91,7 @@ class _Uids:
 
 
 _EVERY_CARD = tuple(range(NCARDS))
+_EVERY = frozenset(_EVERY_CARD)
 # the cards that are no number (S, R, D, W, W4): no H5 sum with one of them in the hand
 _NOT_NUMBER = frozenset(c for c in range(NCARDS) if DECK[c] & 15 > 9)
 _TWINS = []
@@ -210,15 +219,17 @@ class Bot:
             return (IN_SEAT, rng.pick(_slappers(t)), 0)
         if t.want:
             return (IN_COLOUR, self._best_colour(t.want), 0)
-        if t.window and not t.called and self.seen_window != t.window:
-            self.seen_window = t.window
-            if rng.chance(self.p_call) and not t.caught:
-                return (IN_SEAT, t.window, 0)
-            if rng.chance(self.p_catch):
-                s = rng.pick(t.active)
-                if s != t.window and not t.caught & (1 << s):
-                    return (IN_SEAT, s, 0)
-        if not t.window:
+        w = t.window
+        if w:
+            if not t.called and self.seen_window != w:
+                self.seen_window = w
+                if rng.chance(self.p_call) and not t.caught:
+                    return (IN_SEAT, w, 0)
+                if rng.chance(self.p_catch):
+                    s = rng.pick(t.active)
+                    if s != w and not t.caught & (1 << s):
+                        return (IN_SEAT, s, 0)
+        elif self.seen_window:
             self.seen_window = 0
         if t.debts:
             return self._read_shoe()
@@ -246,11 +257,16 @@ class Bot:
                             and rng.chance(700):
                         return (IN_PAD, self.uids[c])
             return self._read_shoe()
-        if t.drawn != -1:
-            if t.drawn < 0:  # draw=until draws on: only a card drawn may be played (T2)
+        drawn = t.drawn
+        if drawn != -1:
+            if drawn < 0:  # draw=until draws on: only a card drawn may be played (T2)
                 return self._read_shoe() if self.shoe or t.pile > 1 else (IN_SEAT, seat, 0)
-            if t.judge(seat, t.drawn)[0] and (rules.forced == "yes" or rng.chance(800)):
-                return (IN_PAD, self.uids[t.drawn])
+            key = t.colour << 4 | DECK[t.top] & 15  # the sieve, as below (a W4, T5: judge)
+            v = (_SIEVES[key] or _sieve(key))[drawn]
+            if v == 2 or rules.last_card != "any" and len(t.hands[seat]) == 1:
+                v = t.judge(seat, drawn)[0]
+            if v and (rules.forced == "yes" or rng.chance(800)):
+                return (IN_PAD, self.uids[drawn])
             return (IN_SEAT, seat, 0)
         x = rng.x
         go = rules.forced == "yes"
@@ -261,21 +277,22 @@ class Bot:
             # from a random place in the hand, the first card that may be played
             hand = t.hands[seat]
             n = len(hand)
+            k = 0
             if n:  # rng.below(n), inline
                 rng.x = x = x * 48278 % 1073741789
                 k = x % n
-                if k:
-                    hand = hand[k:] + hand[:k]
             if n > 1 or rules.last_card == "any":
                 # nothing is pending, drawn or wanted: for a coloured card the sieve (its colour,
                 # number or symbol) is judge's answer; a wild (C1's enforce) still asks judge
-                col = t.colour
-                top = DECK[t.top] & 15
-                ok = _sieves.get(col << 4 | top) or _sieve(col, top)
-                for c in hand:
-                    v = ok[c]
-                    if v and (v == 1 or t.judge(seat, c)[0] == PLAY_TURN):
-                        return (IN_PAD, self.uids[c])
+                key = t.colour << 4 | DECK[t.top] & 15
+                ok = _SIEVES[key] or _sieve(key)
+                if not _MAY[key].isdisjoint(hand):
+                    # from hand[k] round to hand[k - 1]: negative indices, no rotated copy
+                    for i in range(k - n, k):
+                        c = hand[i]
+                        v = ok[c]
+                        if v and (v == 1 or t.judge(seat, c)[0] == PLAY_TURN):
+                            return (IN_PAD, self.uids[c])
             else:  # a last card: T5's option may hold it back
                 for c in hand:
                     if t.judge(seat, c)[0] == PLAY_TURN:
@@ -337,7 +354,9 @@ class Bot:
         shoe = self.shoe
         if not shoe:
             return (IN_SHUFFLE,)
-        j = self.rng.below(len(shoe))
+        rng = self.rng  # rng.below, inline
+        rng.x = x = rng.x * 48278 % 1073741789
+        j = x % len(shoe)
         c = shoe[j]
         shoe[j] = shoe[-1]
         shoe[-1] = c
