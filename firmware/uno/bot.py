@@ -80,14 +80,15 @@ def _slappers(t):
     return [s for s in t.active if t.slap & (1 << s)]
 
 
-class _Uids:
-    """uids[card] on a small heap: the registry makes each UID when asked."""
+class _Reads:
+    """reads[card], (kind, the card's UID), on a small heap: made when asked (no 216 tuples)."""
 
-    def __init__(self, registry):
+    def __init__(self, kind, registry):
+        self.kind = kind
         self.uid = registry.uid
 
     def __getitem__(self, card):
-        return self.uid(card)
+        return (self.kind, self.uid(card))
 
 
 _EVERY_CARD = tuple(range(NCARDS))
@@ -125,8 +126,14 @@ class Bot:
         self.last_mistake = False
         self._round_rules()
         reg = table.registry
-        # each tag's UID made once, but on a small heap (the heap bench: no 108 UIDs kept)
-        self.uids = _Uids(reg) if _SMALL_HEAP else [reg.uid(c) for c in range(NCARDS)]
+        # each card's read at the shoe and on the pad, the inputs, made once (the tuples are
+        # immutable: no tuple built and freed a read), but on a small heap (the heap bench)
+        if _SMALL_HEAP:
+            self.shoe_reads = _Reads(IN_SHOE, reg)
+            self.pad_reads = _Reads(IN_PAD, reg)
+        else:
+            self.shoe_reads = [(IN_SHOE, reg.uid(c)) for c in range(NCARDS)]
+            self.pad_reads = [(IN_PAD, reg.uid(c)) for c in range(NCARDS)]
 
     def step(self):
         """Makes one input, feeds it to the table, keeps the physical shoe; returns the events."""
@@ -213,7 +220,7 @@ class Bot:
                 c = shoe[j]
                 shoe[j] = shoe[-1]
                 shoe[-1] = c
-                return (IN_SHOE, self.uids[c])
+                return self.shoe_reads[c]
             return (IN_SHUFFLE,)
         if t.slap:
             return (IN_SEAT, rng.pick(_slappers(t)), 0)
@@ -243,9 +250,9 @@ class Bot:
         if self.out_of_turn:  # rng.chance(300), inline
             rng.x = x = rng.x * 48278 % 1073741789
             if x % 1000 < 300:
-                uid = self._out_of_turn()
-                if uid:
-                    return (IN_PAD, uid)
+                c = self._out_of_turn()
+                if c >= 0:
+                    return self.pad_reads[c]
         seat = t.turn
         if t.pending:
             if t.w4_from and rng.chance(self.p_challenge):
@@ -255,7 +262,7 @@ class Bot:
                     r = DECK[c] & 15  # only a D or a W4 may be stacked: judge no other card
                     if (r == RANK_DRAW2 or r == RANK_WILD4) and t.judge(seat, c)[0] == PLAY_STACK \
                             and rng.chance(700):
-                        return (IN_PAD, self.uids[c])
+                        return self.pad_reads[c]
             return self._read_shoe()
         drawn = t.drawn
         if drawn != -1:
@@ -266,7 +273,7 @@ class Bot:
             if v == 2 or rules.last_card != "any" and len(t.hands[seat]) == 1:
                 v = t.judge(seat, drawn)[0]
             if v and (rules.forced == "yes" or rng.chance(800)):
-                return (IN_PAD, self.uids[drawn])
+                return self.pad_reads[drawn]
             return (IN_SEAT, seat, 0)
         x = rng.x
         go = rules.forced == "yes"
@@ -292,11 +299,11 @@ class Bot:
                         c = hand[i]
                         v = ok[c]
                         if v and (v == 1 or t.judge(seat, c)[0] == PLAY_TURN):
-                            return (IN_PAD, self.uids[c])
+                            return self.pad_reads[c]
             else:  # a last card: T5's option may hold it back
                 for c in hand:
                     if t.judge(seat, c)[0] == PLAY_TURN:
-                        return (IN_PAD, self.uids[c])
+                        return self.pad_reads[c]
         shoe = self.shoe  # _read_shoe, inline: most turns draw
         n = len(shoe)
         if n:
@@ -305,7 +312,7 @@ class Bot:
             c = shoe[j]
             shoe[j] = shoe[-1]
             shoe[-1] = c
-            return (IN_SHOE, self.uids[c])
+            return self.shoe_reads[c]
         if t.pile <= 1:
             return (IN_SEAT, seat, 0)  # nothing left to draw: pass
         return (IN_SHUFFLE,)
@@ -316,25 +323,26 @@ class Bot:
         self.out_of_turn = rules.jump_in != "off" or rules.multi != "off"
 
     def _out_of_turn(self):
-        """A jump-in (H2) or one more card of a multi-play (H3), if some seat has one."""
+        """A jump-in (H2) or one more card of a multi-play (H3), if some seat has one: the card,
+        else -1."""
         t = self.t
         top = t.top
         if top < 0:
-            return None
+            return -1
         turn = t.turn
         loc = t.loc
         judge = t.judge
         for c in _TWINS[top] if _TWINS else _twins()[top]:  # only a twin may jump in
             s = loc[c]
             if s != turn and s in t.active and judge(s, c)[0] == PLAY_JUMP:
-                return self.uids[c]
+                return c
         s = t.chain
         if s and s != turn:  # the top card's number or symbol adds on
             rank = DECK[top] & 15
             for c in t.hands[s]:
                 if DECK[c] & 15 == rank and judge(s, c)[0] in (PLAY_JUMP, PLAY_MORE):
-                    return self.uids[c]
-        return None
+                    return c
+        return -1
 
     def _rule(self):
         """A random rule change that keeps the seats playable (not hand size, teams, dealer)."""
@@ -360,7 +368,7 @@ class Bot:
         c = shoe[j]
         shoe[j] = shoe[-1]
         shoe[-1] = c
-        return (IN_SHOE, self.uids[c])
+        return self.shoe_reads[c]
 
     def _best_colour(self, seat):
         counts = [0, 0, 0, 0]
