@@ -331,16 +331,15 @@ class Bot:
             return -1
         turn = t.turn
         loc = t.loc
-        judge = t.judge
         for c in _TWINS[top] if _TWINS else _twins()[top]:  # only a twin may jump in
             s = loc[c]
-            if s != turn and s in t.active and judge(s, c)[0] == PLAY_JUMP:
+            if s != turn and s in t.active and t.judge(s, c)[0] == PLAY_JUMP:
                 return c
         s = t.chain
         if s and s != turn:  # the top card's number or symbol adds on
             rank = DECK[top] & 15
             for c in t.hands[s]:
-                if DECK[c] & 15 == rank and judge(s, c)[0] in (PLAY_JUMP, PLAY_MORE):
+                if DECK[c] & 15 == rank and t.judge(s, c)[0] in (PLAY_JUMP, PLAY_MORE):
                     return c
         return -1
 
