@@ -194,20 +194,20 @@ class Bot:
                 return self.mistake()
         t = self.t
         ph = t.phase
-        if ph == P_LOBBY:
-            for s in self.players:
-                if s not in t.seats:
-                    return (IN_SEAT, s, 0)
-            for s in t.seats:
-                if s not in self.players:
-                    return (IN_SEAT, s, 1)  # joined by mistake: leave
-            return (IN_SHUFFLE,)
-        if self.p_tick:  # rng.chance(p_tick), inline (every input asks it)
+        if self.p_tick and ph != P_LOBBY:  # rng.chance(p_tick), inline (every input asks it)
             rng.x = x = rng.x * 48278 % 1073741789
             if x % 1000 < self.p_tick:
                 self.clock = self.ms = self.clock + rng.below(4000)
                 return (IN_TICK, self.clock)
-        if ph != P_PLAY:
+        if ph != P_PLAY:  # (the lobby in here: one test fewer an input in play)
+            if ph == P_LOBBY:
+                for s in self.players:
+                    if s not in t.seats:
+                        return (IN_SEAT, s, 0)
+                for s in t.seats:
+                    if s not in self.players:
+                        return (IN_SEAT, s, 1)  # joined by mistake: leave
+                return (IN_SHUFFLE,)
             if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
                 if ph != P_DEALER and self.p_rules and rng.chance(self.p_rules):
                     return self._rule()
