@@ -52,17 +52,25 @@ except ImportError:
     _SMALL_HEAP = False
 # a sieve: 108 bytes on a small heap; CPython 3.11 indexes a tuple in one specialised step
 _small = bytes if _SMALL_HEAP else tuple
-_sieves = {}
+# by colour << 4 | rank: colours 0-3 at 0-63, and -1 (a wild's, before its colour is named)
+# at -16..-1, which are 64-79 (a list indexed by int: one specialised step, not dict.get)
+_SIEVES = [None] * 80
+# ... and the cards it lets through, a set: whether a hand holds one is one C call (most turns
+# that draw would scan the whole hand); on a small heap one set of every card (scan it all)
+_MAY = [None] * 80
+_W4 = WILD << 4 | RANK_WILD4
 
 
-def _sieve(colour, rank):
-    """Per card: 1 if it matches colour or the top card's rank, 2 if a wild (judge decides),
-    else 0. One bytes a pile's colour and rank, made once: the players scan whole hands."""
-    key = colour << 4 | rank
-    ok = _sieves.get(key)
-    if ok is None:
-        ok = _sieves[key] = _small(2 if f >> 4 == WILD else 1 if f >> 4 == colour or
-                                   f & 15 == rank else 0 for f in DECK)
+def _sieve(key):
+    """Per card, in turn with nothing pending, wanted or held back (T5): 1 if it may be played
+    (its colour or the top card's rank, or a W), 2 if a W4 (C1's enforce: judge decides), else
+    0. One bytes a pile's colour << 4 | rank, made once: the players scan whole hands."""
+    colour = key >> 4
+    rank = key & 15
+    ok = _SIEVES[key] = _small(
+        2 if f == _W4 else 1 if f >> 4 == colour or f >> 4 == WILD or f & 15 == rank else 0
+        for f in DECK)
+    _MAY[key] = _EVERY if _SMALL_HEAP else frozenset(c for c in range(NCARDS) if ok[c])
     return ok
 
 
@@ -72,17 +80,21 @@ def _slappers(t):
     return [s for s in t.active if t.slap & (1 << s)]
 
 
-class _Uids:
-    """uids[card] on a small heap: the registry makes each UID when asked."""
+class _Reads:
+    """reads[card], (kind, the card's UID), on a small heap: made when asked (no 216 tuples)."""
 
-    def __init__(self, registry):
+    def __init__(self, kind, registry):
+        self.kind = kind
         self.uid = registry.uid
 
     def __getitem__(self, card):
-        return self.uid(card)
+        return (self.kind, self.uid(card))
 
 
 _EVERY_CARD = tuple(range(NCARDS))
+_EVERY = frozenset(_EVERY_CARD)
+# the cards that are no number (S, R, D, W, W4): no H5 sum with one of them in the hand
+_NOT_NUMBER = frozenset(c for c in range(NCARDS) if DECK[c] & 15 > 9)
 _TWINS = []
 
 
@@ -114,8 +126,14 @@ class Bot:
         self.last_mistake = False
         self._round_rules()
         reg = table.registry
-        # each tag's UID made once, but on a small heap (the heap bench: no 108 UIDs kept)
-        self.uids = _Uids(reg) if _SMALL_HEAP else [reg.uid(c) for c in range(NCARDS)]
+        # each card's read at the shoe and on the pad, the inputs, made once (the tuples are
+        # immutable: no tuple built and freed a read), but on a small heap (the heap bench)
+        if _SMALL_HEAP:
+            self.shoe_reads = _Reads(IN_SHOE, reg)
+            self.pad_reads = _Reads(IN_PAD, reg)
+        else:
+            self.shoe_reads = [(IN_SHOE, reg.uid(c)) for c in range(NCARDS)]
+            self.pad_reads = [(IN_PAD, reg.uid(c)) for c in range(NCARDS)]
 
     def step(self):
         """Makes one input, feeds it to the table, keeps the physical shoe; returns the events."""
@@ -176,20 +194,20 @@ class Bot:
                 return self.mistake()
         t = self.t
         ph = t.phase
-        if ph == P_LOBBY:
-            for s in self.players:
-                if s not in t.seats:
-                    return (IN_SEAT, s, 0)
-            for s in t.seats:
-                if s not in self.players:
-                    return (IN_SEAT, s, 1)  # joined by mistake: leave
-            return (IN_SHUFFLE,)
-        if self.p_tick:  # rng.chance(p_tick), inline (every input asks it)
+        if self.p_tick and ph != P_LOBBY:  # rng.chance(p_tick), inline (every input asks it)
             rng.x = x = rng.x * 48278 % 1073741789
             if x % 1000 < self.p_tick:
                 self.clock = self.ms = self.clock + rng.below(4000)
                 return (IN_TICK, self.clock)
-        if ph != P_PLAY:
+        if ph != P_PLAY:  # (the lobby in here: one test fewer an input in play)
+            if ph == P_LOBBY:
+                for s in self.players:
+                    if s not in t.seats:
+                        return (IN_SEAT, s, 0)
+                for s in t.seats:
+                    if s not in self.players:
+                        return (IN_SEAT, s, 1)  # joined by mistake: leave
+                return (IN_SHUFFLE,)
             if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
                 if ph != P_DEALER and self.p_rules and rng.chance(self.p_rules):
                     return self._rule()
@@ -202,35 +220,39 @@ class Bot:
                 c = shoe[j]
                 shoe[j] = shoe[-1]
                 shoe[-1] = c
-                return (IN_SHOE, self.uids[c])
+                return self.shoe_reads[c]
             return (IN_SHUFFLE,)
         if t.slap:
             return (IN_SEAT, rng.pick(_slappers(t)), 0)
         if t.want:
             return (IN_COLOUR, self._best_colour(t.want), 0)
-        if t.window and not t.called and self.seen_window != t.window:
-            self.seen_window = t.window
-            if rng.chance(self.p_call) and not t.caught:
-                return (IN_SEAT, t.window, 0)
-            if rng.chance(self.p_catch):
-                s = rng.pick(t.active)
-                if s != t.window and not t.caught & (1 << s):
-                    return (IN_SEAT, s, 0)
-        if not t.window:
+        w = t.window
+        if w:
+            if not t.called and self.seen_window != w:
+                self.seen_window = w
+                if rng.chance(self.p_call) and not t.caught:
+                    return (IN_SEAT, w, 0)
+                if rng.chance(self.p_catch):
+                    s = rng.pick(t.active)
+                    if s != w and not t.caught & (1 << s):
+                        return (IN_SEAT, s, 0)
+        elif self.seen_window:
             self.seen_window = 0
         if t.debts:
             return self._read_shoe()
         if t.sum_to >= 0:
+            hands = t.hands
             for s in t.active:
-                if t.hand_sum(s) >= 0 and rng.chance(700):
+                # a hand with a card that is no number makes no sum: one C call rules most out
+                if _NOT_NUMBER.isdisjoint(hands[s]) and t.hand_sum(s) >= 0 and rng.chance(700):
                     return (IN_SEAT, s, 1)
         rules = t.rules
         if self.out_of_turn:  # rng.chance(300), inline
             rng.x = x = rng.x * 48278 % 1073741789
             if x % 1000 < 300:
-                uid = self._out_of_turn()
-                if uid:
-                    return (IN_PAD, uid)
+                c = self._out_of_turn()
+                if c >= 0:
+                    return self.pad_reads[c]
         seat = t.turn
         if t.pending:
             if t.w4_from and rng.chance(self.p_challenge):
@@ -240,13 +262,18 @@ class Bot:
                     r = DECK[c] & 15  # only a D or a W4 may be stacked: judge no other card
                     if (r == RANK_DRAW2 or r == RANK_WILD4) and t.judge(seat, c)[0] == PLAY_STACK \
                             and rng.chance(700):
-                        return (IN_PAD, self.uids[c])
+                        return self.pad_reads[c]
             return self._read_shoe()
-        if t.drawn != -1:
-            if t.drawn < 0:  # draw=until draws on: only a card drawn may be played (T2)
+        drawn = t.drawn
+        if drawn != -1:
+            if drawn < 0:  # draw=until draws on: only a card drawn may be played (T2)
                 return self._read_shoe() if self.shoe or t.pile > 1 else (IN_SEAT, seat, 0)
-            if t.judge(seat, t.drawn)[0] and (rules.forced == "yes" or rng.chance(800)):
-                return (IN_PAD, self.uids[t.drawn])
+            key = t.colour << 4 | DECK[t.top] & 15  # the sieve, as below (a W4, T5: judge)
+            v = (_SIEVES[key] or _sieve(key))[drawn]
+            if v == 2 or rules.last_card != "any" and len(t.hands[seat]) == 1:
+                v = t.judge(seat, drawn)[0]
+            if v and (rules.forced == "yes" or rng.chance(800)):
+                return self.pad_reads[drawn]
             return (IN_SEAT, seat, 0)
         x = rng.x
         go = rules.forced == "yes"
@@ -257,25 +284,26 @@ class Bot:
             # from a random place in the hand, the first card that may be played
             hand = t.hands[seat]
             n = len(hand)
+            k = 0
             if n:  # rng.below(n), inline
                 rng.x = x = x * 48278 % 1073741789
                 k = x % n
-                if k:
-                    hand = hand[k:] + hand[:k]
             if n > 1 or rules.last_card == "any":
                 # nothing is pending, drawn or wanted: for a coloured card the sieve (its colour,
-                # number or symbol) is judge's answer; a wild (C1's enforce) still asks judge
-                col = t.colour
-                top = DECK[t.top] & 15
-                ok = _sieves.get(col << 4 | top) or _sieve(col, top)
-                for c in hand:
-                    v = ok[c]
-                    if v and (v == 1 or t.judge(seat, c)[0] == PLAY_TURN):
-                        return (IN_PAD, self.uids[c])
+                # number or symbol) is judge's answer; a W4 (C1's enforce) still asks judge
+                key = t.colour << 4 | DECK[t.top] & 15
+                ok = _SIEVES[key] or _sieve(key)
+                if not _MAY[key].isdisjoint(hand):
+                    if k:  # (two slices and a list beat negative indices, which CPython 3.11
+                        hand = hand[k:] + hand[:k]  # reads unspecialised: a third slower)
+                    for c in hand:
+                        v = ok[c]
+                        if v and (v == 1 or t.judge(seat, c)[0] == PLAY_TURN):
+                            return self.pad_reads[c]
             else:  # a last card: T5's option may hold it back
                 for c in hand:
                     if t.judge(seat, c)[0] == PLAY_TURN:
-                        return (IN_PAD, self.uids[c])
+                        return self.pad_reads[c]
         shoe = self.shoe  # _read_shoe, inline: most turns draw
         n = len(shoe)
         if n:
@@ -284,7 +312,7 @@ class Bot:
             c = shoe[j]
             shoe[j] = shoe[-1]
             shoe[-1] = c
-            return (IN_SHOE, self.uids[c])
+            return self.shoe_reads[c]
         if t.pile <= 1:
             return (IN_SEAT, seat, 0)  # nothing left to draw: pass
         return (IN_SHUFFLE,)
@@ -295,25 +323,25 @@ class Bot:
         self.out_of_turn = rules.jump_in != "off" or rules.multi != "off"
 
     def _out_of_turn(self):
-        """A jump-in (H2) or one more card of a multi-play (H3), if some seat has one."""
+        """A jump-in (H2) or one more card of a multi-play (H3), if some seat has one: the card,
+        else -1."""
         t = self.t
         top = t.top
         if top < 0:
-            return None
+            return -1
         turn = t.turn
         loc = t.loc
-        judge = t.judge
         for c in _TWINS[top] if _TWINS else _twins()[top]:  # only a twin may jump in
             s = loc[c]
-            if s != turn and s in t.active and judge(s, c)[0] == PLAY_JUMP:
-                return self.uids[c]
+            if s != turn and s in t.active and t.judge(s, c)[0] == PLAY_JUMP:
+                return c
         s = t.chain
         if s and s != turn:  # the top card's number or symbol adds on
             rank = DECK[top] & 15
             for c in t.hands[s]:
-                if DECK[c] & 15 == rank and judge(s, c)[0] in (PLAY_JUMP, PLAY_MORE):
-                    return self.uids[c]
-        return None
+                if DECK[c] & 15 == rank and t.judge(s, c)[0] in (PLAY_JUMP, PLAY_MORE):
+                    return c
+        return -1
 
     def _rule(self):
         """A random rule change that keeps the seats playable (not hand size, teams, dealer)."""
@@ -333,11 +361,13 @@ class Bot:
         shoe = self.shoe
         if not shoe:
             return (IN_SHUFFLE,)
-        j = self.rng.below(len(shoe))
+        rng = self.rng  # rng.below, inline
+        rng.x = x = rng.x * 48278 % 1073741789
+        j = x % len(shoe)
         c = shoe[j]
         shoe[j] = shoe[-1]
         shoe[-1] = c
-        return (IN_SHOE, self.uids[c])
+        return self.shoe_reads[c]
 
     def _best_colour(self, seat):
         counts = [0, 0, 0, 0]
