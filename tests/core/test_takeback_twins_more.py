@@ -1,0 +1,179 @@
+"""Two copies of one face: the cases tests/core/test_takeback_twins.py left refused.
+
+A take-back's `card_back` names one copy; where the place it comes from holds another copy of
+the face (a hand, the shoe, the cards set aside), the player may move either. The table then
+takes a read of either copy where the other is as the other's: a pair on the pile and in the
+shoe or a hand (T4: a reshuffle taken back), two copies put back onto the pile (their order:
+the next take-back off the pile may take either), a pair set aside and in the shoe (S2: a draw
+for dealer taken back). A reshuffle sends a pair's pile copy into the shoe with its doubt.
+"""
+from uno.cards import NCARDS, copy_name
+from uno.events import IN_SHOE, IN_PAD, REJECT, TWINS, R_ON_PILE, R_ASIDE, R_ONLY_DRAWN, P_DRAWOFF
+from uno.state import snapshot
+from uno.table import PILE, SHOE, ASIDE
+from kit import act, deal, names, seated, unchanged
+from test_disputes_record import short_shoe
+
+
+def card(text):
+    return [c for c in range(NCARDS) if copy_name(c) == text][0]
+
+
+def read(t, kind, text):
+    return list(t.feed((kind, t.registry.uid(card(text)))))
+
+
+def doubted(t):
+    """The copies in t.doubt, pair by pair (x, y, kinds: uno/takeback.py's _in_doubt)."""
+    return [copy_name(t.doubt[i]) for i in range(len(t.doubt)) if i % 3 < 2]
+
+
+def backs(evs):
+    return [(copy_name(e[1]), e[2], e[3]) for e in evs if names([e]) == ["card_back"]]
+
+
+def nothing_logged(t, kind, text):
+    """The read is refused, changes nothing and logs nothing (no time: a refusal's own)."""
+    before = snapshot(t)
+    n = t.back.n
+    doubt = list(t.doubt)
+    evs = read(t, kind, text)
+    assert len(evs) == 1 and evs[0][0] == REJECT, evs
+    assert snapshot(t) == before and t.back.n == n and t.doubt == doubt
+    return evs[0][1]
+
+
+def _drawn_after_a_reshuffle():
+    """7 seats: R6a, R2a, R3a laid on the start card R5a; the shoe drawn empty (B9a, G9a);
+    the pile but R3a reshuffled; seat 6, holding R5b, draws R5a. Both taken back: R5a goes
+    from seat 6 back onto the pile, and seat 6 may have put either R5 there."""
+    t = short_shoe(("B9a", "G9a"), {1: "R6a", 2: "R2a", 3: "R3a", 6: "R5b"})
+    act(t, "pad R6a", "pad R2a", "pad R3a", "shoe B9a", "shoe G9a", "shuffle", "shoe R5a")
+    evs = act(t, "undo 2")
+    assert backs(evs) == [("R5a", 6, PILE), ("R6a", SHOE, PILE), ("R2a", SHOE, PILE)]
+    assert doubted(t) == ["R5b", "R5a"] and t.turn == 6  # the hand's copy, the pile's
+    return t
+
+
+def test_t4_a_drawn_twin_put_back_on_the_pile_is_played_as_the_hands_copy():
+    t = _drawn_after_a_reshuffle()
+    evs = read(t, IN_PAD, "R5a")  # seat 6 put R5b on the pile and plays the R5 it kept
+    assert names(evs)[:2] == ["twins", "play"] and evs[0] == (TWINS, card("R5a"), card("R5b"))
+    assert evs[1][1:] == (6, card("R5a")) and t.top == card("R5a")
+    assert t.loc[card("R5b")] == PILE and card("R5b") not in t.hands[6] and t.doubt == []
+
+
+def test_t4_a_pile_copy_read_where_its_twin_is_not_changes_nothing():
+    t = _drawn_after_a_reshuffle()
+    # R5a at the shoe: its twin is in a hand, not in the shoe
+    assert nothing_logged(t, IN_SHOE, "R5a") == R_ON_PILE
+    assert nothing_logged(t, IN_PAD, "R6a") == R_ON_PILE  # no R6 in doubt
+
+
+def test_t4_the_twins_read_refused_all_the_same_changes_nothing():
+    t = _drawn_after_a_reshuffle()
+    act(t, "shuffle", "shoe R6a")  # seat 6 draws R6a, which fits: only it may be played (T2)
+    # seat 6's R5: judged as the pile's twin (now in the shoe), refused: nothing changes
+    assert nothing_logged(t, IN_PAD, "R5a") == R_ONLY_DRAWN
+    assert doubted(t) == ["R5b", "R5a"] and t.loc[card("R5a")] == SHOE
+
+
+def test_t4_a_pair_on_the_pile_goes_into_the_shoe_with_the_next_reshuffle():
+    t = _drawn_after_a_reshuffle()
+    evs = act(t, "shuffle")  # the pile but R3a again: R5a, R6a, R2a into the shoe
+    assert names(evs)[0] == "shuffle" and t.loc[card("R5a")] == SHOE
+    assert doubted(t) == ["R5b", "R5a"]  # the hand's copy and the shoe's
+    evs = read(t, IN_PAD, "R5a")  # seat 6 plays the R5 it kept (R_IN_SHOE before)
+    assert names(evs)[:2] == ["twins", "play"] and t.loc[card("R5b")] == SHOE
+
+
+def test_t4_the_shoes_copy_drawn_after_the_next_reshuffle_is_the_pile_ones_twin():
+    t = _drawn_after_a_reshuffle()
+    act(t, "shuffle")
+    evs = read(t, IN_SHOE, "R5b")  # R5b was on the pile: into the shoe, drawn
+    assert names(evs)[:2] == ["twins", "draw"] and evs[1][1:3] == (6, card("R5b"))
+    assert t.loc[card("R5a")] == 6 and t.doubt == []
+
+
+def test_t4_a_take_back_keeps_what_a_twins_read_on_the_pile_found():
+    t = _drawn_after_a_reshuffle()
+    read(t, IN_PAD, "R5a")
+    evs = act(t, "undo")  # the play taken back: the pile's top R5 goes back, R5a
+    assert backs(evs) == [("R5a", PILE, 6)] and t.loc[card("R5b")] == PILE
+    assert t.doubt == []
+
+
+def _shoe_twin_back_under_a_reshuffle():
+    """R6a, R2a, R3a laid on R5a; seat 4 draws R6b (it fits: it passes), seat 5 draws G9a;
+    the pile but R3a reshuffled. The shuffle, the draws and the pass taken back: R6b goes back
+    to the shoe, then R6a from the shoe onto the pile: either R6 the shoe then held."""
+    t = short_shoe(("R6b", "G9a"), {1: "R6a", 2: "R2a", 3: "R3a"})
+    act(t, "pad R6a", "pad R2a", "pad R3a", "shoe R6b", "seat 4", "shoe G9a", "shuffle")
+    evs = act(t, "undo 4")
+    assert backs(evs)[:2] == [("R6b", 4, SHOE), ("G9a", 5, SHOE)]
+    assert ("R6a", SHOE, PILE) in backs(evs) and t.turn == 4
+    assert doubted(t)[:2] == ["R6b", "R6a"]  # (and G9a with seat 5's G9b)
+    return t
+
+
+def test_t4_the_pile_copy_read_at_the_shoe_is_drawn_as_the_shoes():
+    t = _shoe_twin_back_under_a_reshuffle()
+    evs = read(t, IN_SHOE, "R6a")  # the player put R6a on the shoe, R6b on the pile
+    assert names(evs)[:2] == ["twins", "draw"] and evs[1][1:3] == (4, card("R6a"))
+    assert t.loc[card("R6b")] == PILE and doubted(t) == ["G9a", "G9b"]
+
+
+def test_t4_the_shoes_copy_on_the_pad_is_refused_it_is_no_hands():
+    t = _shoe_twin_back_under_a_reshuffle()
+    assert nothing_logged(t, IN_PAD, "R6b") != 0  # neither R6 is in a hand
+
+
+def _restacked():
+    """R6a, R6b, R3a laid on R5a; the shoe drawn empty; the pile but R3a reshuffled, and the
+    reshuffle taken back: R5a, R6a, R6b go back onto the pile from the shoe, either R6 first."""
+    t = short_shoe(("B9a", "G9a"), {1: "R6a", 2: "R6b", 3: "R3a"})
+    act(t, "pad R6a", "pad R6b", "pad R3a", "shoe B9a", "shoe G9a", "shuffle")
+    evs = act(t, "undo")
+    assert backs(evs) == [("R5a", SHOE, PILE), ("R6a", SHOE, PILE), ("R6b", SHOE, PILE)]
+    assert doubted(t) == ["R6a", "R6b"]  # both on the pile: their order
+    return t
+
+
+def test_t4_two_copies_restacked_the_topmost_may_be_either():
+    t = _restacked()
+    assert nothing_logged(t, IN_PAD, "R6a") == R_ON_PILE  # the order alone: no read acts on it
+    evs = act(t, "undo 4")  # G9a, B9a, R3a and R6b's play: the topmost R6 goes back to seat 2
+    assert ("R6b", PILE, 2) in backs(evs) and t.turn == 2
+    assert doubted(t)[:2] == ["R6b", "R6a"]  # seat 2's copy and the pile's
+    evs = read(t, IN_PAD, "R6a")  # the topmost was R6a: seat 2 plays it
+    assert names(evs)[:2] == ["twins", "play"] and evs[1][1:] == (2, card("R6a"))
+    assert t.loc[card("R6b")] == PILE and t.top == card("R6a")
+
+
+def _drew_off_twice():
+    """The draw for dealer: seat 1 draws RSa, a non-number (again), then RSb (again), then
+    R3a; RSb's draw and R3a's taken back: RSb goes back to the shoe from the cards set aside,
+    which hold RSa too."""
+    t = seated((1, 2))
+    act(t, "shuffle", "shoe RSa", "shoe RSb", "shoe R3a")
+    assert t.phase == P_DRAWOFF and t.loc[card("RSa")] == ASIDE
+    evs = act(t, "undo 2")
+    assert backs(evs) == [("R3a", ASIDE, SHOE), ("RSb", ASIDE, SHOE)]
+    assert doubted(t) == ["RSb", "RSa"]
+    return t
+
+
+def test_s2_a_draw_for_dealer_taken_back_the_set_aside_copy_is_drawn_as_the_shoes():
+    t = _drew_off_twice()
+    evs = read(t, IN_SHOE, "RSa")  # the player put RSa back in the shoe (R_ASIDE before)
+    assert names(evs)[:2] == ["twins", "drawoff"] and evs[1][1:] == (1, card("RSa"))
+    assert t.loc[card("RSb")] == ASIDE and t.loc[card("RSa")] == ASIDE and t.doubt == []
+
+
+def test_s2_without_the_take_back_a_set_aside_card_at_the_shoe_is_refused():
+    t = seated((1, 2))
+    act(t, "shuffle", "shoe RSa")
+    assert unchanged(t, "shoe RSa") == R_ASIDE
+    t = _drew_off_twice()
+    act(t, "shoe RSb")  # where the table has it: the pair is no longer in doubt
+    assert nothing_logged(t, IN_SHOE, "RSa") == R_ASIDE
