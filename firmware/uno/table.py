@@ -627,7 +627,11 @@ class Table:
                 if rank == _RANK_WILD4 and top_rank == _RANK_DRAW2 and st == "w4_on_d":
                     return PLAY_STACK, 0
             return 0, _R_MUST_DRAW
-        if self.drawn != -1 and card != self.drawn:  # (a card drawn, or drawing on)
+        drawn = self.drawn
+        if drawn != -1 and card != drawn and (drawn < 0 or DECK[drawn] != face):
+            # (a card drawn, or drawing on). Its twin from the hand is taken as it: no one can
+            # tell two copies apart (seeds 000, 001: the card just drawn), and the hand keeps
+            # one of that face either way
             return 0, _R_ONLY_DRAWN
         if not last_ok:
             return 0, _R_LAST_CARD
@@ -741,7 +745,8 @@ class Table:
     def _play(self, seat, card, stacked):
         out = self.out
         rules = self.rules
-        single = card == self.drawn  # T2: then no card is added to it (H3)
+        drawn = self.drawn  # T2: then no card is added to it (H3); nor to its twin (judge)
+        single = drawn >= 0 and DECK[card] == DECK[drawn]
         self._begin_turn()
         face = DECK[card]
         rank = face & 15

@@ -6,9 +6,11 @@ takes a read of either copy where the other is as the other's: a pair on the pil
 shoe or a hand (T4: a reshuffle taken back), two copies put back onto the pile (their order:
 the next take-back off the pile may take either), a pair set aside and in the shoe (S2: a draw
 for dealer taken back). A reshuffle sends a pair's pile copy into the shoe with its doubt.
+And T2: the drawn card's twin from the hand is taken as the drawn card (no take-back).
 """
 from uno.cards import NCARDS, copy_name
-from uno.events import IN_SHOE, IN_PAD, REJECT, TWINS, R_ON_PILE, R_ASIDE, R_ONLY_DRAWN, P_DRAWOFF
+from uno.events import IN_SHOE, IN_PAD, REJECT, TWINS, R_ON_PILE, R_ASIDE, R_ONLY_DRAWN, \
+    P_DRAWOFF
 from uno.state import snapshot
 from uno.table import PILE, SHOE, ASIDE
 from kit import act, deal, names, seated, unchanged
@@ -177,3 +179,44 @@ def test_s2_without_the_take_back_a_set_aside_card_at_the_shoe_is_refused():
     t = _drew_off_twice()
     act(t, "shoe RSb")  # where the table has it: the pair is no longer in doubt
     assert nothing_logged(t, IN_SHOE, "RSa") == R_ASIDE
+
+
+def test_t2_the_drawn_cards_twin_from_the_hand_is_played_as_it():
+    t = deal({1: "R5a G2 B7", 2: "G5 B8 Y9"}, start="R3")
+    act(t, "shoe R5b")  # seat 1 draws R5b: it fits, only it may be played
+    assert t.drawn == card("R5b")
+    evs = read(t, IN_PAD, "R5a")  # the other R5, from the hand: no one can tell them apart
+    assert names(evs)[0] == "play" and evs[0][1:] == (1, card("R5a"))
+    assert t.hands[1] == [card("G2a"), card("B7a"), card("R5b")] and t.drawn == -1
+
+
+def test_t2_another_face_from_the_hand_after_a_draw_is_still_refused():
+    t = deal({1: "R5a R2 B7", 2: "G5 B8 Y9"}, start="R3")
+    act(t, "shoe R5b")
+    assert unchanged(t, "pad R2a") == R_ONLY_DRAWN
+    assert unchanged(t, "pad B7a") == R_ONLY_DRAWN
+
+
+def test_t2_h3_no_card_is_added_to_the_drawn_cards_twin():
+    t = deal({1: "R5a Y5 B7", 2: "G5 B8 Y9"}, start="R3", multi="same")
+    act(t, "shoe R5b")
+    assert names(read(t, IN_PAD, "R5a"))[0] == "play"
+    assert t.chain == 0  # as for the drawn card: seat 1 may not add its Y5
+    evs = read(t, IN_PAD, "Y5a")
+    assert evs[0][0] == REJECT and t.loc[card("Y5a")] == 1
+
+
+def test_t2_drawing_on_no_card_from_the_hand():
+    t = deal({1: "R5a G2 B7", 2: "G5 B8 Y9"}, start="R3", draw="until")
+    act(t, "shoe Y9b")  # fits no R3: it draws on
+    assert t.drawn == -2
+    assert unchanged(t, "pad R5a") == R_ONLY_DRAWN
+    act(t, "shoe R5b")
+    assert names(read(t, IN_PAD, "R5a"))[0] == "play"
+
+
+def test_t2_misplay_a_twin_of_the_drawn_card_costs_nothing():
+    t = deal({1: "R5a G2 B7", 2: "G5 B8 Y9"}, start="R3", misplay=2)
+    act(t, "shoe R5b")
+    evs = read(t, IN_PAD, "R5a")
+    assert names(evs)[0] == "play" and t.debts == []
