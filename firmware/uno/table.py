@@ -318,7 +318,7 @@ class Table:
         self.dealt = 0
         self.last = -1            # last card read at the shoe (a double read names it)
         self.offs = []            # draw-off: seats still to draw
-        self.doubt = []           # copies a take-back may have confused: x, y, kinds, ... (takeback)
+        self.doubt = []           # copies a take-back may have confused: x, y, kinds, ...
         self.off_rank = bytearray(MAX_SEAT + 1)
 
     # ---- the one entry point -------------------------------------------------------------
@@ -372,6 +372,8 @@ class Table:
                     how, why = self.judge(seat, card)
                     if how == PLAY_TURN:
                         self._play(seat, card, False)
+                    elif not how and self.doubt and self.back.twin(inp, ms, card):
+                        return out  # its twin in another hand, which may play it (takeback)
                     else:
                         self._pad(seat, card, how, why)
             else:

@@ -458,7 +458,7 @@ class TakeBack:
             for a in twins:
                 x = a & 255
                 y = a >> 8
-                if _kind(loc[x]) != _kind(loc[y]):
+                if loc[x] != loc[y]:
                     self._swap(x, y)
         if ms >= 0:
             t._time(ms)  # as feed did before the rebuild
@@ -536,11 +536,11 @@ class TakeBack:
 
     def twin(self, inp, ms, card):
         """A card read where the table has not it but its twin (another copy of its face): at
-        the shoe, the shoe's copy read there, or on the pad, a hand's. Since a take-back moved
-        copies the player could not tell apart (_in_doubt), the two change places, logged (a
-        rebuild does the same), and the read is judged again. Refused all the same, they change
-        back: a refusal changes nothing. True when the read was judged so (its events in
-        table.out, logged)."""
+        the shoe, the shoe's copy, or on the pad, a hand's (another hand's if that seat may
+        play it: else whose misplay would it be?). Since a take-back moved copies the player
+        could not tell apart (_in_doubt), the two change places, logged (a rebuild does the
+        same), and the read is judged again. Refused all the same, they change back: a refusal
+        changes nothing. True when the read was judged so (its events in table.out, logged)."""
         t = self.t
         doubt = t.doubt
         loc = t.loc
@@ -554,7 +554,10 @@ class TakeBack:
                 other = x
             else:
                 continue
-            if _kind(loc[other]) == at and _kind(loc[x]) | _kind(loc[y]) << 2 == doubt[i + 2]:
+            p = loc[other]
+            q = loc[card]
+            if _kind(p) == at and _kind(loc[x]) | _kind(loc[y]) << 2 == doubt[i + 2] and \
+                    p != q and (at == 0 or not 0 < q < _PILE or t.judge(p, other)[0]):
                 break
         else:
             return False
@@ -620,8 +623,7 @@ class TakeBack:
     def shuffled(self, place):
         """Before a reshuffle sends the cards at place (the pile's but its top card, or the
         cards set aside) into the shoe: a pair in doubt goes with its copies (their places as
-        the reshuffle leaves them); a pair no longer in doubt, or whose copies are both in the
-        shoe then, goes."""
+        the reshuffle leaves them); a pair no longer in doubt, or both in the shoe then, goes."""
         t = self.t
         loc = t.loc
         doubt = t.doubt
@@ -636,7 +638,7 @@ class TakeBack:
                     a = _SHOE
                 if b == place and y != top:
                     b = _SHOE
-                if _kind(a) != _kind(b):
+                if a != b:
                     doubt[i + 2] = _kind(a) | _kind(b) << 2
                     continue
             del doubt[i:i + 3]
@@ -756,11 +758,11 @@ def _rename(when, a):
 def _in_doubt(loc, before, doubt, moved):
     """After a take-back (loc: the table now, before: as it was, moved: the card_back moves in
     the order the referee makes them): [x, y, kinds, ...], the pairs of copies of one face the
-    player may have confused, at places of other kinds (_kind(loc[x]) | _kind(loc[y]) << 2),
-    or both on the pile in an order in doubt. A copy taken from a hand, the shoe or the cards
-    set aside may be any copy of its face there at that moment (not off the pile: the pile's
-    order tells them apart; nor with a 0's hands, passed whole, H4), and a pair still in doubt
-    stays so: so any two copies linked by such choices (W and W4: three or four)."""
+    player may have confused, at other places (kinds: _kind(loc[x]) | _kind(loc[y]) << 2), or
+    both on the pile in an order in doubt. A copy taken from a hand, the shoe or the cards set
+    aside may be any copy of its face there at that moment (not off the pile: the pile's order
+    tells them apart), and a pair still in doubt stays so: so any two copies linked by such
+    choices (W and W4: three or four)."""
     n = len(loc)
     label = bytearray(range(n))  # copies linked: one label
     for i in range(0, len(doubt), 3):
@@ -772,13 +774,14 @@ def _in_doubt(loc, before, doubt, moved):
     for m in moved:
         c = m[3]
         b = now[c]
-        to = loc[c]
-        if b != _PILE and not (0 < b < _PILE and 0 < to < _PILE):
+        if b != _PILE:
+            # a 0's hands pass at once (H4): not the copies passed into the hand meanwhile
+            passed = 0 < b < _PILE and 0 < loc[c] < _PILE
             face = DECK[c]
             for y in range(max(0, c - 3), min(n, c + 4)):  # copies lie side by side
-                if y != c and DECK[y] == face and now[y] == b:
+                if y != c and DECK[y] == face and now[y] == b and (before[y] == b or not passed):
                     _link(label, c, y)
-        now[c] = to
+        now[c] = loc[c]
     out = []
     for x in range(n):
         for y in range(x + 1, min(n, x + 4)):
@@ -789,7 +792,7 @@ def _in_doubt(loc, before, doubt, moved):
                     out.append(y)
                     out.append(x)
                     out.append(b | a << 2)
-                elif a < b or a == 2:
+                elif a < b or a == 2 or a == 1 and loc[x] != loc[y]:
                     out.append(x)
                     out.append(y)
                     out.append(a | b << 2)

@@ -10,7 +10,7 @@ And T2: the drawn card's twin from the hand is taken as the drawn card (no take-
 """
 from uno.cards import NCARDS, copy_name
 from uno.events import IN_SHOE, IN_PAD, REJECT, TWINS, R_ON_PILE, R_ASIDE, R_ONLY_DRAWN, \
-    P_DRAWOFF
+    R_NOT_TURN, P_DRAWOFF
 from uno.state import snapshot
 from uno.table import PILE, SHOE, ASIDE
 from kit import act, deal, names, seated, unchanged
@@ -150,6 +150,40 @@ def test_t4_two_copies_restacked_the_topmost_may_be_either():
     evs = read(t, IN_PAD, "R6a")  # the topmost was R6a: seat 2 plays it
     assert names(evs)[:2] == ["twins", "play"] and evs[1][1:] == (2, card("R6a"))
     assert t.loc[card("R6b")] == PILE and t.top == card("R6a")
+
+
+def test_t4_two_copies_off_a_restacked_pile_into_two_hands_either_may_be_played():
+    t = _restacked()
+    evs = act(t, "undo 5")  # ... and R6a's play: the two R6s off the pile, either to either
+    assert backs(evs)[-2:] == [("R6b", PILE, 2), ("R6a", PILE, 1)] and t.turn == 1
+    assert doubted(t)[:2] == ["R6a", "R6b"]
+    evs = read(t, IN_PAD, "R6b")  # seat 1 plays the R6 it got: R6b, seat 2's for the table
+    assert names(evs)[:2] == ["twins", "play"] and evs[1][1:] == (1, card("R6b"))
+    assert t.loc[card("R6a")] == 2
+
+
+def test_t4_a_twin_in_another_hand_is_taken_only_if_that_seat_may_play_it():
+    t = _restacked()
+    act(t, "undo 5", "shoe B9a", "shoe G9a")  # seats 1 and 2 draw, neither fits: seat 3's turn
+    assert t.turn == 3 and doubted(t)[:2] == ["R6a", "R6b"]
+    assert nothing_logged(t, IN_PAD, "R6a") == R_NOT_TURN  # seat 1's or seat 2's misplay?
+    assert nothing_logged(t, IN_PAD, "R6b") == R_NOT_TURN
+
+
+def test_h4_t4_a_drawn_twin_left_behind_when_a_zeros_hands_go_back_is_in_doubt():
+    """Seat 6, holding R5b, draws R5a after the reshuffle and passes; seat 7's R0 passes seat
+    6's hand on to seat 7. All taken back: seat 7 passes that hand back to seat 6 but R5a,
+    which goes back onto the pile: either R5 could stay behind."""
+    t = short_shoe(("B9a", "G9a"), {1: "R6a", 2: "R2a", 3: "R3a", 6: "R5b", 7: "R0a"},
+                   zero_rotate="yes")
+    act(t, "pad R6a", "pad R2a", "pad R3a", "shoe B9a", "shoe G9a", "shuffle", "shoe R5a",
+        "seat 6", "pad R0a")
+    assert t.loc[card("R5a")] == t.loc[card("R5b")] == 7
+    evs = act(t, "undo 4")
+    assert ("R5a", 7, PILE) in backs(evs) and ("R5b", 7, 6) in backs(evs)
+    assert doubted(t) == ["R5b", "R5a"] and t.turn == 6
+    evs = read(t, IN_PAD, "R5a")  # the R5 that seat 6 got back
+    assert names(evs)[:2] == ["twins", "play"] and t.loc[card("R5b")] == PILE
 
 
 def _drew_off_twice():
