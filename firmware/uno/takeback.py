@@ -27,9 +27,10 @@ the pile's order tells which went where: a jump-in H2 and the card it jumped, tw
 H1); then the others grouped by where from and where to, the cards back onto the pile going
 under its top card in the order they were laid there (a card laid again since a reshuffle,
 still on the pile, goes from the pile to the pile among them); the card that is the top card
-again last of all (T4: a reshuffle taken back with the plays after it). A card sent back to
-the shoe from a hand holding its twin may be either copy: twin() takes whichever turns up
-(tests/core/test_takeback_physical.py plays it out at a model of the physical table).
+again last of all (T4: a reshuffle taken back with the plays after it). A card taken from a
+place holding its twin (a hand, the shoe, the cards set aside) may be either copy: twin() takes
+whichever turns up (tests/core/test_takeback_physical.py plays it out at a model of the
+physical table).
 (LEAVE, seat) / (JOIN, seat) for a join or leave taken back, (PLAYER, seat, who) for a seat's
 player bound again or unbound (who None).
 Then what the table waits for again, in the words it used when it first did: (UNO_CLOSE, seat)
@@ -561,22 +562,24 @@ class TakeBack:
                 break
         else:
             return False
+        was = doubt[:]
+        del doubt[i:i + 3]
+        for j in range(0, len(doubt), 3):  # the other pairs follow the two places' names (W,
+            for k in (j, j + 1):  # W4: the copy whose place it was may be another's twin);
+                if doubt[k] == x:  # before the read is judged: a start card back (S4) drops
+                    doubt[k] = y   # the pairs of the copy it found in the shoe
+                elif doubt[k] == y:
+                    doubt[k] = x
         n = self.n
         start = self.start
         self._swap(x, y)
         out = t.feed(inp, ms)
         if len(out) == 1 and out[0][0] == _REJECT:
             self._swap(x, y)
+            doubt[:] = was
             if self.start is start and self.n == n + 6:  # nothing logged between: neither
                 self.n = n                               # is kept (a read mashed: no growth)
         else:
-            del doubt[i:i + 3]
-            for j in range(0, len(doubt), 3):  # the other pairs follow the two places' names
-                for k in (j, j + 1):  # (W, W4: the copy whose place it was may be another twin)
-                    if doubt[k] == x:
-                        doubt[k] = y
-                    elif doubt[k] == y:
-                        doubt[k] = x
             out.insert(0, (_TWINS, card, other))
         return True
 

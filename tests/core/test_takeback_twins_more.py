@@ -186,6 +186,17 @@ def test_h4_t4_a_drawn_twin_left_behind_when_a_zeros_hands_go_back_is_in_doubt()
     assert names(evs)[:2] == ["twins", "play"] and t.loc[card("R5b")] == PILE
 
 
+def test_s4_a_start_w4_read_as_its_twin_goes_back_and_ends_the_doubt():
+    t = deal({1: "W4a W4b W4c", 2: "G5 B7 B8"}, start=None)
+    act(t, "undo 2")  # B8a, then W4c back from seat 1, which holds W4a and W4b
+    assert doubted(t) == ["W4c", "W4a", "W4c", "W4b"]
+    act(t, "shoe G2a", "shoe B8a")  # dealt again: the start card is next
+    evs = read(t, IN_SHOE, "W4b")  # a W4 seat 1 put back, turned up: it goes back (S4)
+    assert names(evs) == ["twins", "back"] and t.loc[card("W4b")] == SHOE
+    # seat 1 holds the other two: no W4 is in doubt (the other pair, renamed, named W4b)
+    assert sorted(t.hands[1]) == [card("G2a"), card("W4a"), card("W4c")] and t.doubt == []
+
+
 def _drew_off_twice():
     """The draw for dealer: seat 1 draws RSa, a non-number (again), then RSb (again), then
     R3a; RSb's draw and R3a's taken back: RSb goes back to the shoe from the cards set aside,
