@@ -265,3 +265,103 @@ def test_t2_misplay_a_twin_of_the_drawn_card_costs_nothing():
     act(t, "shoe R5b")
     evs = read(t, IN_PAD, "R5a")
     assert names(evs)[0] == "play" and t.debts == []
+
+
+# ---- what the mutation check asked for ------------------------------------------------------
+
+def test_takeback_a_pair_found_out_renames_the_hands_copy_in_the_other_pairs():
+    """Seat 1 holds Wa, draws Wc and Wd (each fits: it passes); all taken back. Two Ws went
+    back to the shoe: the hand's W may be any of the three. Wa read at the shoe is drawn as
+    Wc's; the hand's copy is then Wc by name, in doubt with Wd still."""
+    t = deal({1: "Wa G2", 2: "B7 B8"}, start="R5")
+    act(t, "shoe Wc", "seat 1", "shoe Y9a", "shoe Wd", "seat 1")
+    assert t.loc[card("Wd")] == 1
+    act(t, "undo 5")
+    assert doubted(t) == ["Wc", "Wa", "Wd", "Wa"] and t.turn == 1
+    evs = read(t, IN_SHOE, "Wa")
+    assert evs[0] == (TWINS, card("Wa"), card("Wc")) and doubted(t) == ["Wd", "Wc"]
+    act(t, "seat 1", "shoe Y9a")  # seat 2 draws: seat 1's turn again
+    evs = read(t, IN_SHOE, "Wc")  # the W the hand had kept was Wd after all
+    assert evs[0] == (TWINS, card("Wc"), card("Wd")) and t.loc[card("Wd")] == 1
+
+
+def test_takeback_two_copies_change_places_whichever_is_named_first():
+    """_swap is symmetric (a twins record replays the same whatever its order): the top card,
+    the card drawn this turn and the card read last at the shoe follow their places."""
+    t = _drawn_after_a_reshuffle()  # R5a on the pile, R5b in seat 6's hand
+    before = (bytes(t.loc), [h[:] for h in t.hands])
+    for x, y in (("R5a", "R5b"), ("R5b", "R5a")):
+        t.back._swap(card(x), card(y))
+        assert t.loc[card("R5b")] == PILE and t.loc[card("R5a")] == 6
+        assert card("R5a") in t.hands[6] and card("R5b") not in t.hands[6]
+        t.back._swap(card(y), card(x))
+        assert (bytes(t.loc), t.hands) == before
+    t.top, t.drawn, t.last = card("R5a"), card("R5b"), card("R5a")
+    t.back._swap(card("R5b"), card("R5a"))
+    assert (t.top, t.drawn, t.last) == (card("R5b"), card("R5a"), card("R5b"))
+    t.back._swap(card("R5a"), card("R5b"))
+    assert (t.top, t.drawn, t.last) == (card("R5a"), card("R5b"), card("R5a"))
+
+
+def test_t4_a_reshuffle_keeps_each_pair_in_doubt_with_its_copies_new_places():
+    t = _drawn_after_a_reshuffle()  # the shoe is empty: a reshuffle is due; R3a is the top
+    r3b = card("R3b")
+    s = t.loc[r3b]
+    assert 0 < s < PILE
+    t.doubt[:] = [card("R5b"), card("R5a"), 1 | 2 << 2,   # hand, pile: into the shoe
+                  card("R6a"), card("R6b"), 0 | 1 << 2,   # no longer so (R6a on the pile)
+                  card("R3a"), r3b, 2 | 1 << 2,           # the top card stays on the pile
+                  r3b, card("R3a"), 1 | 2 << 2]
+    act(t, "shuffle")
+    assert t.doubt == [card("R5b"), card("R5a"), 1 | 0 << 2, card("R3a"), r3b, 2 | 1 << 2,
+                       r3b, card("R3a"), 1 | 2 << 2]
+
+
+def test_t4_cards_back_onto_the_pile_keep_the_order_a_twins_read_found():
+    """R6b back to the shoe and R6a from the shoe onto the pile, in doubt; R6a read at the shoe
+    is drawn: R6b lies where R6a was laid. The next reshuffle taken back puts R6b back onto the
+    pile where R6a had been laid, between R5a and R2a (it had gone first: never laid)."""
+    t = _shoe_twin_back_under_a_reshuffle()
+    read(t, IN_SHOE, "R6a")
+    act(t, "seat 4", "shoe G9a", "shuffle")  # R6a fits R3: seat 4 passes; seat 5 draws
+    evs = act(t, "undo")
+    assert backs(evs) == [("R5a", SHOE, PILE), ("R6b", SHOE, PILE), ("R2a", SHOE, PILE)]
+
+
+def test_t4_cards_off_the_pile_top_card_first_after_a_twins_read():
+    """R2a, R8a, R3a laid; R8b back to the shoe, R8a from the shoe onto the pile, in doubt;
+    R8a read at the shoe: R8b lies where R8a was laid. Taking back the three plays takes R8b
+    off the pile second, where R8a was (it had come off last: never laid)."""
+    t = short_shoe(("R8b", "G9a"), {1: "R2a", 2: "R8a", 3: "R3a"})
+    act(t, "pad R2a", "pad R8a", "pad R3a", "shoe R8b", "seat 4", "shoe G9a", "shuffle")
+    act(t, "undo 4")
+    assert doubted(t)[:2] == ["R8b", "R8a"]
+    read(t, IN_SHOE, "R8a")
+    evs = act(t, "undo 4")  # the draw, R3a's, R8's and R2a's plays
+    assert backs(evs)[-3:] == [("R3a", PILE, 3), ("R8b", PILE, 2), ("R2a", PILE, 1)]
+
+
+def test_t4_a_twin_read_refused_names_the_seat_it_was_judged_for():
+    t = _restacked()
+    act(t, "undo 5", "shoe B9a", "shoe G9a")  # seat 3's turn: R6a in seat 1, R6b in seat 2
+    assert unchanged(t, "pad R6a") == R_NOT_TURN  # judged for seat 1 (seat 2 may not either)
+    t = _drawn_after_a_reshuffle()
+    fits = [c for c in t.hands[6] if c != card("R5b") and t.judge(6, c)[0]]
+    t.feed((IN_PAD, t.registry.uid(fits[0])))  # seat 6 plays another card: seat 7's turn
+    assert t.turn == 7
+    evs = read(t, IN_PAD, "R5a")  # the pile's R5: judged as seat 6's R5b, out of turn
+    assert evs == [(REJECT, R_NOT_TURN, 6, card("R5a"))] and t.loc[card("R5a")] == PILE
+
+
+def test_h4_a_zeros_hands_go_back_at_once_no_copy_passed_in_is_in_doubt():
+    """A 0's hands taken back: every seat passes at once, so a copy passed into a hand is not
+    one that hand may pass on (only the copies it held: the two R1s are in no doubt)."""
+    for a, b in ((2, 3), (3, 2)):
+        hands = {1: "R0a G2 G3", 2: "B7 B8 Y9", 3: "Y2 Y3 Y4"}
+        hands[a] = "R1a B8 Y9" if a == 2 else "R1a Y3 Y4"
+        hands[b] = "R1b B8 Y9" if b == 2 else "R1b Y3 Y4"
+        t = deal(hands, start="R5", zero_rotate="yes")
+        act(t, "pad R0a")
+        assert t.loc[card("R1a")] != a
+        act(t, "undo")
+        assert t.doubt == [] and t.loc[card("R1a")] == a, (a, b)
