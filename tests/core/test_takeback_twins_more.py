@@ -296,11 +296,11 @@ def test_takeback_two_copies_change_places_whichever_is_named_first():
         assert card("R5a") in t.hands[6] and card("R5b") not in t.hands[6]
         t.back._swap(card(y), card(x))
         assert (bytes(t.loc), t.hands) == before
-    t.top, t.drawn, t.last = card("R5a"), card("R5b"), card("R5a")
-    t.back._swap(card("R5b"), card("R5a"))
-    assert (t.top, t.drawn, t.last) == (card("R5b"), card("R5a"), card("R5b"))
-    t.back._swap(card("R5a"), card("R5b"))
-    assert (t.top, t.drawn, t.last) == (card("R5a"), card("R5b"), card("R5a"))
+    t.top = t.drawn = t.last = card("R5a")
+    t.back._swap(card("R5a"), card("R5b"))  # named first
+    assert t.top == t.drawn == t.last == card("R5b")
+    t.back._swap(card("R5a"), card("R5b"))  # named second
+    assert t.top == t.drawn == t.last == card("R5a")
 
 
 def test_t4_a_reshuffle_keeps_each_pair_in_doubt_with_its_copies_new_places():
@@ -311,10 +311,14 @@ def test_t4_a_reshuffle_keeps_each_pair_in_doubt_with_its_copies_new_places():
     t.doubt[:] = [card("R5b"), card("R5a"), 1 | 2 << 2,   # hand, pile: into the shoe
                   card("R6a"), card("R6b"), 0 | 1 << 2,   # no longer so (R6a on the pile)
                   card("R3a"), r3b, 2 | 1 << 2,           # the top card stays on the pile
-                  r3b, card("R3a"), 1 | 2 << 2]
+                  r3b, card("R3a"), 1 | 2 << 2,
+                  card("R5a"), card("R5b"), 2 | 1 << 2]   # (named the other way round)
     act(t, "shuffle")
     assert t.doubt == [card("R5b"), card("R5a"), 1 | 0 << 2, card("R3a"), r3b, 2 | 1 << 2,
-                       r3b, card("R3a"), 1 | 2 << 2]
+                       r3b, card("R3a"), 1 | 2 << 2, card("R5a"), card("R5b"), 0 | 1 << 2]
+    t = _restacked()  # R6a and R6b on the pile, their order in doubt; the shoe is empty
+    act(t, "shuffle")
+    assert t.doubt == []  # both in the shoe: no place tells them apart
 
 
 def test_t4_cards_back_onto_the_pile_keep_the_order_a_twins_read_found():
@@ -365,3 +369,28 @@ def test_h4_a_zeros_hands_go_back_at_once_no_copy_passed_in_is_in_doubt():
         assert t.loc[card("R1a")] != a
         act(t, "undo")
         assert t.doubt == [] and t.loc[card("R1a")] == a, (a, b)
+
+
+def test_t4_a_card_reshuffled_back_to_a_hand_may_be_its_twin_just_put_in_the_shoe():
+    """R6a played, seat 4 draws R6b (it passes), the pile but R3a reshuffled; all taken back:
+    R6b goes back to the shoe first, then R6a from the shoe to seat 1: either R6 there."""
+    t = short_shoe(("R6b", "G9a"), {1: "R6a", 2: "R2a", 3: "R3a"})
+    act(t, "pad R6a", "pad R2a", "pad R3a", "shoe R6b", "seat 4", "shoe G9a", "shuffle")
+    evs = act(t, "undo 7")
+    assert backs(evs)[0] == ("R6b", 4, SHOE) and ("R6a", SHOE, 1) in backs(evs)
+    assert doubted(t)[:2] == ["R6b", "R6a"] and t.turn == 1
+    evs = read(t, IN_PAD, "R6b")  # seat 1 got R6b back: it plays it
+    assert names(evs)[:2] == ["twins", "play"] and t.loc[card("R6a")] == SHOE
+
+
+def test_h4_t4_a_hand_passed_back_brings_a_twin_before_a_card_leaves_it_for_the_pile():
+    """Seat 7 draws R5a after the reshuffle and passes; seat 1's R0 passes seat 7's hand to
+    seat 1, and seat 1's (R5b in it) to seat 2. All taken back: seat 2 passes seat 1's hand
+    back, then R5a goes from seat 1 back onto the pile: either R5 seat 1 then holds."""
+    t = short_shoe(("B9a", "G9a"), {1: "R6a", 2: "R2a", 3: "R3a", 6: "R7a"}, zero_rotate="yes")
+    act(t, "pad R6a", "pad R2a", "pad R3a", "shoe B9a", "shoe G9a", "pad R7a", "shuffle",
+        "shoe R5a", "seat 7", "pad R0a")
+    assert t.loc[card("R5a")] == 1 and t.loc[card("R5b")] == 2
+    evs = act(t, "undo 4")
+    assert ("R5b", 2, 1) in backs(evs) and ("R5a", 1, PILE) in backs(evs)
+    assert "R5b" in doubted(t) and "R5a" in doubted(t)
