@@ -23,28 +23,26 @@ players do, never from Table.loc or Table.hands:
   go under the table's top card, and the top card, when it moves too, last, on top. A start
   card put back (S4's `back`) goes into the shoe below its top card.
 
-Where the table cannot take the other copy yet, the players take the copy the table names
-(AT_RANDOM_EVERYWHERE = False): out of the shoe or the cards set aside, onto the pile or aside.
-A read of a copy the table has on the pile or aside is refused by uno/table.py's feed before
-the take-back's twins are asked (takeback.twin is asked only of a hand's card at the shoe and
-of the shoe's card on the pad), and a reshuffle drops every pair in doubt: a drawn twin put
-back on the pile when a reshuffle and the draw are taken back, two copies restacked in the
-other order, a draw for dealer taken back with two copies set aside, each refuses a read of
-the copy a player holds or draws (R_ON_PILE, R_TWICE, R_ASIDE; R_IN_SHOE after the next
-reshuffle). Where a copy confused earlier (a hand's card sent back to the shoe) is named out
-of such a place, the two trade places in the model, and `gaps` counts it.
+The players take any copy everywhere (AT_RANDOM_EVERYWHERE): out of the shoe, a hand or the
+cards set aside, onto the pile or aside; the table takes whichever turns up (a pair in doubt,
+uno/takeback.py's _in_doubt and twin). False: where the table once could not take the other
+copy (a drawn twin put back on the pile when a reshuffle is taken back, two copies restacked,
+a draw for dealer taken back, and after the next reshuffle), the players take the copy named,
+and where a copy confused earlier is named out of such a place, the two trade places in the
+model (`gaps` counts it).
 
 After every input: (1) each seat's hand holds the same faces in the engine and on the table,
 the pile's top card has the face of the table's top card, and the shoe, pile and set-aside
 counts agree (after a take-back, a 0's rotation, a `twins` event and every 16th input, the
 pile's and the set-aside cards' faces too); (2) no read the players made is refused: the bot
 makes only legal inputs, so a refusal of the physical copy is one of copy identity (R_IN_HAND,
-R_IN_SHOE, R_ON_PILE, R_ASIDE, R_ONLY_DRAWN ...), and the events name the copy read; (3) every
-round ends within ROUND_BOUND inputs; (4) a `twins` event comes only after a take-back in the
-round left that pair in doubt (in t.doubt before the input), for a copy really confused: the
-card read was not where the table had it. The negative property, at random moments: a hand's
-card waved over the shoe, and the shoe's top card on the pad, with no pair of its face in
-doubt, are refused and change nothing (the state, and the take-back's log).
+R_IN_SHOE, R_ON_PILE, R_ASIDE, R_ONLY_DRAWN, R_NOT_TURN for a twin in another hand ...), and
+the events name the copy read; (3) every round ends within ROUND_BOUND inputs; (4) a `twins`
+event comes only after a take-back in the round left that pair in doubt (in t.doubt before the
+input), for a copy really confused: the card read was not where the table had it. The
+negative property, at random moments: a hand's card waved over the shoe, and the shoe's top
+card on the pad, with no pair of its face in doubt, are refused and change nothing (the state,
+and the take-back's log).
 
 Under CPython MATCHES matches of two rounds take some 10 s; seeds 1 to 20,000 (40,000 rounds,
 half a million take-backs, 15,000 `twins` events) pass. run(seeds) returns the counts; a seed
@@ -71,7 +69,7 @@ ROUNDS_EACH = 2
 # the median took 210 and 1 in 100 over 1,275. ROUND_BOUND, that cap, turns a round that never
 # ends into a failure with its seed.
 ROUND_BOUND = 200000
-AT_RANDOM_EVERYWHERE = False  # True: the players take any copy everywhere (the gaps fail)
+AT_RANDOM_EVERYWHERE = True  # False: the copy named out of the shoe or aside, onto the pile
 # bench/selfplay.py's every house rule (teams=2 where the seats make two teams of 2 or more)
 EVERYTHING = {"preset": "party", "forced": "yes", "scoring": "losers", "elimination": "yes",
               "teams": 2}
