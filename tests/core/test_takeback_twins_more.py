@@ -360,15 +360,16 @@ def test_t4_a_twin_read_refused_names_the_seat_it_was_judged_for():
 def test_h4_a_zeros_hands_go_back_at_once_no_copy_passed_in_is_in_doubt():
     """A 0's hands taken back: every seat passes at once, so a copy passed into a hand is not
     one that hand may pass on (only the copies it held: the two R1s are in no doubt)."""
-    for a, b in ((2, 3), (3, 2)):
-        hands = {1: "R0a G2 G3", 2: "B7 B8 Y9", 3: "Y2 Y3 Y4"}
-        hands[a] = "R1a B8 Y9" if a == 2 else "R1a Y3 Y4"
-        hands[b] = "R1b B8 Y9" if b == 2 else "R1b Y3 Y4"
-        t = deal(hands, start="R5", zero_rotate="yes")
-        act(t, "pad R0a")
-        assert t.loc[card("R1a")] != a
-        act(t, "undo")
-        assert t.doubt == [] and t.loc[card("R1a")] == a, (a, b)
+    for way, dealer in (("cw", 3), ("ccw", 2)):  # (seat 1 plays first)
+        for a, b in ((1, 2), (2, 1), (1, 3), (3, 1), (2, 3), (3, 2)):
+            hands = {1: "R0a G2 G3", 2: "B7 B8 Y9", 3: "Y2 Y3 Y4"}
+            for s, c in ((a, "R1a"), (b, "R1b")):
+                hands[s] = " ".join(hands[s].split()[:2] + [c])
+            t = deal(hands, start="R5", dealer=dealer, zero_rotate="yes", direction=way)
+            act(t, "pad R0a")
+            assert t.loc[card("R1a")] != a
+            act(t, "undo")
+            assert t.doubt == [] and t.loc[card("R1a")] == a, (way, a, b)
 
 
 def test_t4_a_card_reshuffled_back_to_a_hand_may_be_its_twin_just_put_in_the_shoe():
@@ -394,3 +395,13 @@ def test_h4_t4_a_hand_passed_back_brings_a_twin_before_a_card_leaves_it_for_the_
     evs = act(t, "undo 4")
     assert ("R5b", 2, 1) in backs(evs) and ("R5a", 1, PILE) in backs(evs)
     assert "R5b" in doubted(t) and "R5a" in doubted(t)
+
+
+def test_t4_a_twins_draw_taken_back_sends_only_the_drawn_copy_back():
+    """R6a read at the shoe is drawn as R6b's (R6b lies on the pile where R6a was laid, before
+    the take-back's reach): taking back the draw and R3a's play moves R6a and R3a alone."""
+    t = _shoe_twin_back_under_a_reshuffle()
+    read(t, IN_SHOE, "R6a")
+    evs = act(t, "undo 2")
+    assert backs(evs) == [("R6a", 4, SHOE), ("R3a", PILE, 3)] and t.loc[card("R6b")] == PILE
+    assert "R6a" not in doubted(t)  # the read found them out: no R6 is in doubt
