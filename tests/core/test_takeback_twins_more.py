@@ -405,3 +405,27 @@ def test_t4_a_twins_draw_taken_back_sends_only_the_drawn_copy_back():
     evs = act(t, "undo 2")
     assert backs(evs) == [("R6a", 4, SHOE), ("R3a", PILE, 3)] and t.loc[card("R6b")] == PILE
     assert "R6a" not in doubted(t)  # the read found them out: no R6 is in doubt
+
+
+def test_t2_h3_no_card_is_added_to_a_drawn_r0():
+    t = deal({1: "G0a Y5 B7", 2: "G5 B8 Y9"}, start="R3", multi="same")
+    act(t, "shoe R0a")  # card 0 of the deck: drawn, it fits
+    assert names(read(t, IN_PAD, "R0a"))[0] == "play" and t.chain == 0
+    assert read(t, IN_PAD, "G0a")[0][0] == REJECT
+
+
+def test_s4_a_start_card_back_keeps_the_other_faces_pairs():
+    t = deal({1: "W4a W4b W4c", 2: "R1a R1b B8"}, start=None)
+    act(t, "undo 3")  # B8a, W4c (seat 1 holds W4a, W4b) and R1b (seat 2 holds R1a) back
+    assert doubted(t) == ["R1b", "R1a", "W4c", "W4a", "W4c", "W4b"]
+    act(t, "shoe G2a", "shoe G3a", "shoe B8a")
+    evs = read(t, IN_SHOE, "W4a")
+    assert names(evs) == ["twins", "back"] and doubted(t) == ["R1b", "R1a"]
+
+
+def test_t2_h2_h3_a_jump_in_while_a_drawn_card_waits_may_take_more_cards():
+    t = deal({1: "G2a B7 Y9", 2: "R5b Y5 B8"}, start="R5", jump_in="identical", multi="same")
+    act(t, "shoe R9a")  # seat 1 draws R9a: it fits, it may play it
+    assert t.drawn == card("R9a")
+    assert names(read(t, IN_PAD, "R5b"))[:2] == ["jump_in", "play"]  # seat 2 jumps in
+    assert t.chain == 2  # its own play: it may add its Y5 (not the drawn card's T2)
