@@ -321,7 +321,7 @@ class Table:
         self.dealt = 0
         self.last = -1            # last card read at the shoe (a double read names it)
         self.offs = []            # draw-off: seats still to draw
-        self.doubt = []           # copies a take-back may have confused: x, y, ... (takeback.twin)
+        self.doubt = []           # copies a take-back may have confused: x, y, kinds, ...
         self.off_rank = bytearray(MAX_SEAT + 1)
 
     # ---- the one entry point -------------------------------------------------------------
@@ -364,7 +364,7 @@ class Table:
             elif kind == _IN_PAD:  # a card read on the pad (_pad, inline: half of a round)
                 seat = self.loc[card]
                 if seat == SHOE or seat > MAX_SEAT:
-                    if seat == SHOE and self.doubt and self.back.twin(inp, ms, card):
+                    if self.doubt and self.back.twin(inp, ms, card):
                         return out  # the copies a take-back confused, judged (uno/takeback.py)
                     self._misplaced(card, seat)
                 elif self.phase != _P_PLAY:
@@ -376,6 +376,8 @@ class Table:
                     how, why = self.judge(seat, card)
                     if how == PLAY_TURN:
                         self._play(seat, card, False)
+                    elif not how and self.doubt and self.back.twin(inp, ms, card):
+                        return out  # its twin in another hand, which may play it (takeback)
                     else:
                         self._pad(seat, card, how, why)
             else:
@@ -396,6 +398,8 @@ class Table:
                     if self.doubt and self.back.twin(inp, ms, card):
                         return out  # the copies a take-back confused, judged (uno/takeback.py)
                     out.append((_REJECT, _R_TWICE if card == self.last else _R_IN_HAND, where, card))
+                elif self.doubt and self.back.twin(inp, ms, card):
+                    return out  # (on the pile or aside: as a hand's card)
                 else:
                     self._misplaced(card, where)
             if self.shoe == 0 or self.due:
@@ -645,7 +649,11 @@ class Table:
                 if rank == _RANK_WILD4 and top_rank == _RANK_DRAW2 and st == "w4_on_d":
                     return PLAY_STACK, 0
             return 0, _R_MUST_DRAW
-        if self.drawn != -1 and card != self.drawn:  # (a card drawn, or drawing on)
+        drawn = self.drawn
+        if drawn != -1 and card != drawn and (drawn < 0 or DECK[drawn] != face):
+            # (a card drawn, or drawing on). Its twin from the hand is taken as it: no one can
+            # tell two copies apart (seeds 000, 001: the card just drawn), and the hand keeps
+            # one of that face either way
             return 0, _R_ONLY_DRAWN
         if not last_ok:
             return 0, _R_LAST_CARD
@@ -759,7 +767,8 @@ class Table:
     def _play(self, seat, card, stacked):
         out = self.out
         rules = self.rules
-        single = card == self.drawn  # T2: then no card is added to it (H3)
+        drawn = self.drawn  # T2: then no card is added to it (H3); nor to its twin (judge)
+        single = drawn >= 0 and DECK[card] == DECK[drawn]
         self._begin_turn()
         face = DECK[card]
         rank = face & 15
@@ -1444,13 +1453,14 @@ class Table:
             elif self.pile <= 1:
                 self._reject(_R_NO_RESHUFFLE, 0, -1)
             else:  # T4: the pile but its top card goes back into the shoe
+                if self.doubt:  # copies in doubt on the pile go into the shoe (takeback.twin)
+                    self.back.shuffled(PILE)
                 loc = self.loc
                 for c in range(_NCARDS):
                     if loc[c] == PILE and c != self.top:
                         loc[c] = SHOE
                 self.shoe = self.pile - 1
                 self.pile = 1
-                del self.doubt[:]  # the shoe was empty: no copy in doubt is in it (takeback.twin)
                 out.append((_SHUFFLE, self.shoe))
                 # T6 under forced play: one card back, again and again, is one of two cards
                 # going round (drawn because no card in hand fits, then played: it must be)
@@ -1469,6 +1479,8 @@ class Table:
             if self.shoe:
                 self._reject(_R_SHOE_LEFT, 0, -1)
             else:  # S2: ties and non-numbers used up the shoe: the set-aside cards go back
+                if self.doubt:
+                    self.back.shuffled(ASIDE)
                 loc = self.loc
                 for c in range(_NCARDS):
                     if loc[c] == ASIDE:
@@ -1565,10 +1577,10 @@ class Table:
         self._act(self.dealer, rank, True, True)
 
     def _seen(self, card):
-        doubt = self.doubt
-        for i in range(len(doubt) - 2, -1, -2):
-            if doubt[i] == card:
-                del doubt[i:i + 2]
+        doubt = self.doubt  # x, y, kinds: takeback._in_doubt
+        for i in range(len(doubt) - 3, -1, -3):
+            if doubt[i] == card or doubt[i + 1] == card:
+                del doubt[i:i + 3]
 
     def _goes_back(self, rank):
         return rank == _RANK_WILD4 or (rank > 9 and self.rules.start_card == "number")

@@ -27,9 +27,10 @@ the pile's order tells which went where: a jump-in H2 and the card it jumped, tw
 H1); then the others grouped by where from and where to, the cards back onto the pile going
 under its top card in the order they were laid there (a card laid again since a reshuffle,
 still on the pile, goes from the pile to the pile among them); the card that is the top card
-again last of all (T4: a reshuffle taken back with the plays after it). A card sent back to
-the shoe from a hand holding its twin may be either copy: twin() takes whichever turns up
-(tests/core/test_takeback_physical.py plays it out at a model of the physical table).
+again last of all (T4: a reshuffle taken back with the plays after it). A card taken from a
+place holding its twin (a hand, the shoe, the cards set aside) may be either copy: twin() takes
+whichever turns up (tests/core/test_takeback_physical.py plays it out at a model of the
+physical table).
 (LEAVE, seat) / (JOIN, seat) for a join or leave taken back, (PLAYER, seat, who) for a seat's
 player bound again or unbound (who None).
 Then what the table waits for again, in the words it used when it first did: (UNO_CLOSE, seat)
@@ -64,6 +65,7 @@ from uno.cards import DECK
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _CARD_BACK = const(41)
+_IN_SHOE = const(1)
 _IN_PAD = const(2)
 _IN_COLOUR = const(4)
 _IN_SHUFFLE = const(5)
@@ -457,6 +459,7 @@ class TakeBack:
                 if twins is None:
                     twins = []
                 twins.append(a)
+                _rename(when, a)  # the read before it laid the copy now so named
             i += 1
         self._rebuild(start, bytes(log[:cuts[-n]]))
         if twins:
@@ -466,9 +469,8 @@ class TakeBack:
             for a in twins:
                 x = a & 255
                 y = a >> 8
-                if loc[x] == _SHOE and 0 < loc[y] < _PILE or loc[y] == _SHOE and 0 < loc[x] < _PILE:
+                if loc[x] != loc[y]:
                     self._swap(x, y)
-        t.doubt = _in_doubt(t.loc, before, doubt)
         if ms >= 0:
             t._time(ms)  # as feed did before the rebuild
         self._restart(ms)
@@ -503,6 +505,7 @@ class TakeBack:
         for m in moved:
             c = m[3]
             out.append((_CARD_BACK, c, before[c], loc[c]))
+        t.doubt = _in_doubt(loc, before, doubt, moved)
         for s in seats:  # joins taken back (lobby)
             if s not in t.seats:
                 out.append((_LEAVE, s))
@@ -543,54 +546,83 @@ class TakeBack:
         return out
 
     def twin(self, inp, ms, card):
-        """A card read where the table has its twin (another copy of its face) and not it: the
-        shoe's copy on the pad, or a hand's copy at the shoe. Since a take-back sent one of two
-        copies from a hand back to the shoe (_in_doubt), the player could not tell which went
-        back: the two change places, logged (a rebuild does the same), and the read is judged
-        again. Refused all the same, they change back: a refusal changes nothing. True when the
-        read was judged so (its events in table.out, logged)."""
+        """A card read where the table has not it but its twin (another copy of its face): at
+        the shoe, the shoe's copy, or on the pad, a hand's (another hand's if that seat may
+        play it: else whose misplay would it be?). Since a take-back moved copies the player
+        could not tell apart (_in_doubt), the two change places, logged (a rebuild does the
+        same), and the read is judged again. Refused all the same, they change back: a refusal
+        changes nothing. True when the read was judged so (its events in table.out, logged)."""
         t = self.t
         doubt = t.doubt
         loc = t.loc
-        for i in range(0, len(doubt), 2):
-            x = doubt[i]      # in the shoe, as the table has it
-            y = doubt[i + 1]  # in a hand
-            if (card == x or card == y) and loc[x] == _SHOE and 0 < loc[y] < _PILE:
+        at = 0 if inp[0] == _IN_SHOE else 1  # the place kind the read says the card is at
+        for i in range(0, len(doubt), 3):
+            x = doubt[i]
+            y = doubt[i + 1]
+            if card == x:
+                other = y
+            elif card == y:
+                other = x
+            else:
+                continue
+            p = loc[other]
+            q = loc[card]
+            if _kind(p) == at and _kind(loc[x]) | _kind(loc[y]) << 2 == doubt[i + 2] and \
+                    p != q and (at == 0 or not 0 < q < _PILE or t.judge(p, other)[0]):
                 break
         else:
             return False
+        was = doubt[:]
+        del doubt[i:i + 3]
+        for j in range(0, len(doubt), 3):  # the other pairs follow the two places' names (W,
+            for k in (j, j + 1):  # W4: the copy whose place it was may be another's twin);
+                if doubt[k] == x:  # before the read is judged: a start card back (S4) drops
+                    doubt[k] = y   # the pairs of the copy it found in the shoe
+                elif doubt[k] == y:
+                    doubt[k] = x
         n = self.n
         start = self.start
         self._swap(x, y)
         out = t.feed(inp, ms)
         if len(out) == 1 and out[0][0] == _REJECT:
             self._swap(x, y)
+            doubt[:] = was
             if self.start is start and self.n == n + 6:  # nothing logged between: neither
                 self.n = n                               # is kept (a read mashed: no growth)
         else:
-            del doubt[i:i + 2]
-            for j in range(len(doubt)):  # the other pairs follow the two places' names (W, W4:
-                if doubt[j] == x:        # the shoe's copy, now y, may still be another twin)
-                    doubt[j] = y
-                elif doubt[j] == y:
-                    doubt[j] = x
-            out.insert(0, (_TWINS, card, y if card == x else x))
+            out.insert(0, (_TWINS, card, other))
         return True
 
     def _swap(self, x, y):
-        """Copy x takes y's place in its hand (the drawn card's too) and y goes to the shoe;
-        logged."""
+        """Copies x and y of one face change places in the table's record (a hand's order, the
+        top card, the card drawn this turn (T2) and read last too: R_TWICE names it); logged."""
         t = self.t
         loc = t.loc
-        if loc[x] != _SHOE:
-            x, y = y, x
-        hand = t.hands[loc[y]]
-        hand[hand.index(y)] = x
-        loc[x] = loc[y]
-        loc[y] = _SHOE
-        if t.drawn == y:  # the card drawn this turn (T2) is the hand's copy, whichever it is
+        a = loc[x]
+        b = loc[y]
+        hands = t.hands
+        if 0 < a < _PILE:
+            hand = hands[a]
+            hand[hand.index(x)] = -1
+        if 0 < b < _PILE:
+            hand = hands[b]
+            hand[hand.index(y)] = x
+        if 0 < a < _PILE:
+            hand = hands[a]
+            hand[hand.index(-1)] = y
+        loc[x] = b
+        loc[y] = a
+        if t.top == x:
+            t.top = y
+        elif t.top == y:
+            t.top = x
+        if t.drawn == x:
+            t.drawn = y
+        elif t.drawn == y:
             t.drawn = x
-        if t.last == y:   # (R_TWICE names the card read last at the shoe)
+        if t.last == x:
+            t.last = y
+        elif t.last == y:
             t.last = x
         log = self.log
         n = self.n
@@ -600,6 +632,29 @@ class TakeBack:
         log[n + 1] = x
         log[n + 2] = y
         self.n = n + 3
+
+    def shuffled(self, place):
+        """Before a reshuffle sends the cards at place (the pile's but its top card, or the
+        cards set aside) into the shoe: a pair in doubt goes with its copies (their places as
+        the reshuffle leaves them); a pair no longer in doubt, or both in the shoe then, goes."""
+        t = self.t
+        loc = t.loc
+        doubt = t.doubt
+        top = t.top
+        for i in range(len(doubt) - 3, -1, -3):
+            x = doubt[i]
+            y = doubt[i + 1]
+            a = loc[x]
+            b = loc[y]
+            if _kind(a) | _kind(b) << 2 == doubt[i + 2]:
+                if a == place and x != top:
+                    a = _SHOE
+                if b == place and y != top:
+                    b = _SHOE
+                if a != b:
+                    doubt[i + 2] = _kind(a) | _kind(b) << 2
+                    continue
+            del doubt[i:i + 3]
 
     def reach(self):
         """How many accepted inputs a take-back can reach now: (IN_UNDO, n) past it is refused.
@@ -621,6 +676,8 @@ class TakeBack:
         for _, h, a, _ in self._records(log, cut, 0):
             if h & _OK and h & 7 <= _IN_PAD:
                 laid[a] = i
+            elif h & _TWIN:
+                _rename(laid, a)
             i += 1
         return laid
 
@@ -693,42 +750,76 @@ class TakeBack:
             t.feed(inp, ms)
 
 
-def _in_doubt(loc, before, doubt):
-    """After a take-back (loc: the table now, before: as it was): [x, y, ...], the pairs of
-    copies of one face the player may have confused: x went back to the shoe from a hand that
-    holds y (the two look alike), or a pair in doubt still is (x in the shoe, y in a hand).
-    A pair whose hand copy went back to the shoe too passes its doubt on: the shoe's copy may
-    be the one that hand kept (W and W4: three copies or four)."""
-    out = []
-    gone = None
-    for i in range(0, len(doubt), 2):
+def _kind(p):
+    """A place's kind: 0 the shoe, 1 a hand, 2 the pile, 3 aside (table.loc's places)."""
+    return 0 if p == _SHOE else 1 if p < _PILE else p - 9
+
+
+def _rename(when, a):
+    """Two copies changed places (a twins record a = x | y << 8): each takes the other's
+    entry."""
+    x = a & 255
+    y = a >> 8
+    wx = when.pop(x, None)
+    wy = when.pop(y, None)
+    if wx is not None:
+        when[y] = wx
+    if wy is not None:
+        when[x] = wy
+
+
+def _in_doubt(loc, before, doubt, moved):
+    """After a take-back (loc: the table now, before: as it was, moved: the card_back moves in
+    the order the referee makes them): [x, y, kinds, ...], the pairs of copies of one face the
+    player may have confused, at other places (kinds: _kind(loc[x]) | _kind(loc[y]) << 2), or
+    both on the pile in an order in doubt. A copy taken from a hand, the shoe or the cards set
+    aside may be any copy of its face there at that moment (not off the pile: the pile's order
+    tells them apart), and a pair still in doubt stays so: so any two copies linked by such
+    choices (W and W4: three or four)."""
+    n = len(loc)
+    label = bytearray(range(n))  # copies linked: one label
+    for i in range(0, len(doubt), 3):
         x = doubt[i]
         y = doubt[i + 1]
-        if loc[x] == before[x] == _SHOE and 0 < before[y] < _PILE:
-            if 0 < loc[y] < _PILE:
-                out.append(x)
-                out.append(y)
-            elif loc[y] == _SHOE:
-                if gone is None:
-                    gone = []
-                gone.append(x)
-                gone.append(y)
-    for x in range(len(loc)):
-        h = before[x]
-        if loc[x] == _SHOE and 0 < h < _PILE:
-            face = DECK[x]
-            for y in range(max(0, x - 3), min(len(loc), x + 4)):  # copies lie side by side
-                # y in that hand then (the cards for the shoe go first) and in a hand now:
-                # still that one, or the one a 0's hand goes back to (H4)
-                if y != x and DECK[y] == face and before[y] == h and 0 < loc[y] < _PILE:
+        if _kind(before[x]) | _kind(before[y]) << 2 == doubt[i + 2]:  # still in doubt
+            _link(label, x, y)
+    now = bytearray(before)
+    for m in moved:
+        c = m[3]
+        b = now[c]
+        if b != _PILE:
+            # a 0's hands pass at once (H4): not the copies passed into the hand meanwhile
+            passed = 0 < b < _PILE and 0 < loc[c] < _PILE
+            face = DECK[c]
+            for y in range(max(0, c - 3), min(n, c + 4)):  # copies lie side by side
+                if y != c and DECK[y] == face and now[y] == b and (before[y] == b or not passed):
+                    _link(label, c, y)
+        now[c] = loc[c]
+    out = []
+    for x in range(n):
+        for y in range(x + 1, min(n, x + 4)):
+            if label[x] == label[y] and DECK[y] == DECK[x]:
+                a = _kind(loc[x])
+                b = _kind(loc[y])
+                if a > b:
+                    out.append(y)
+                    out.append(x)
+                    out.append(b | a << 2)
+                elif a < b or a == 2 or a == 1 and loc[x] != loc[y]:
                     out.append(x)
                     out.append(y)
-                    if gone:
-                        for i in range(0, len(gone), 2):
-                            if gone[i + 1] == x:
-                                out.append(gone[i])
-                                out.append(y)
+                    out.append(a | b << 2)
     return out
+
+
+def _link(label, x, y):
+    """x's copies and y's (one face: within 4 of each other) take one label."""
+    a = label[x]
+    b = label[y]
+    if a != b:
+        for i in range(max(0, x - 3), min(len(label), x + 4)):
+            if label[i] == b:
+                label[i] = a
 
 
 def _varint(log, n, v):

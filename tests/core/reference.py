@@ -151,6 +151,10 @@ class Reference:
                 c for c in self.hands[seat] if c != card and _col(c) == self.colour]
         return False
 
+    def drawn(self, card):
+        """T2: the card just drawn, or its twin (docs/rules.md: no one tells copies apart)."""
+        return self.held >= 0 and DECK[card] == DECK[self.held]
+
     def may_play(self, seat, card):
         """Would a read of seat's card on the pad be taken now (as its turn's play, H1's answer,
         H2's jump-in or H3's one more card)? What play() asserts, asked without playing."""
@@ -161,7 +165,7 @@ class Reference:
         if self.rules.last_card == "no_srw" and len(self.hands[seat]) == 1 and r in (_S, _R, _W):
             return False
         if seat == self.turn:
-            if self.held != -1 and card != self.held:  # (-2: draw=until draws on)
+            if self.held != -1 and not self.drawn(card):  # (-2: draw=until draws on)
                 return False
             if self.pend:
                 return self.answers(seat, card)
@@ -529,7 +533,7 @@ class Reference:
             self.acts(seat)
         elif seat == self.turn:
             kind = _TURN
-            assert self.held == -1 or card == self.held, ("not the card just drawn", card)
+            assert self.held == -1 or self.drawn(card), ("not the card just drawn", card)
             if self.pend:
                 assert self.answers(seat, card), ("played while draws are owed", seat, card)
                 under = self.pend[1]
@@ -551,7 +555,7 @@ class Reference:
             else:
                 self.w4_illegal = [c for c in self.hands[seat] if c != card and
                                    _col(c) == self.colour] != []
-        drawn = self.held == card
+        drawn = self.drawn(card)
         assert card in self.hands[seat], ("played a card from another hand", seat, card)
         self.hands[seat].remove(card)
         self.top = card

@@ -23,31 +23,30 @@ players do, never from Table.loc or Table.hands:
   go under the table's top card, and the top card, when it moves too, last, on top. A start
   card put back (S4's `back`) goes into the shoe below its top card.
 
-Where the table cannot take the other copy yet, the players take the copy the table names
-(AT_RANDOM_EVERYWHERE = False): out of the shoe or the cards set aside, onto the pile or aside.
-A read of a copy the table has on the pile or aside is refused by uno/table.py's feed before
-the take-back's twins are asked (takeback.twin is asked only of a hand's card at the shoe and
-of the shoe's card on the pad), and a reshuffle drops every pair in doubt: a drawn twin put
-back on the pile when a reshuffle and the draw are taken back, two copies restacked in the
-other order, a draw for dealer taken back with two copies set aside, each refuses a read of
-the copy a player holds or draws (R_ON_PILE, R_TWICE, R_ASIDE; R_IN_SHOE after the next
-reshuffle). Where a copy confused earlier (a hand's card sent back to the shoe) is named out
-of such a place, the two trade places in the model, and `gaps` counts it.
+The players take any copy everywhere (AT_RANDOM_EVERYWHERE): out of the shoe, a hand or the
+cards set aside, onto the pile or aside; the table takes whichever turns up (a pair in doubt,
+uno/takeback.py's _in_doubt and twin). False: where the table once could not take the other
+copy (a drawn twin put back on the pile when a reshuffle is taken back, two copies restacked,
+a draw for dealer taken back, and after the next reshuffle), the players take the copy named,
+and where a copy confused earlier is named out of such a place, the two trade places in the
+model (`gaps` counts it).
 
 After every input: (1) each seat's hand holds the same faces in the engine and on the table,
 the pile's top card has the face of the table's top card, and the shoe, pile and set-aside
 counts agree (after a take-back, a 0's rotation, a `twins` event and every 16th input, the
 pile's and the set-aside cards' faces too); (2) no read the players made is refused: the bot
 makes only legal inputs, so a refusal of the physical copy is one of copy identity (R_IN_HAND,
-R_IN_SHOE, R_ON_PILE, R_ASIDE, R_ONLY_DRAWN ...), and the events name the copy read; (3) every
-round ends within ROUND_BOUND inputs; (4) a `twins` event comes only after a take-back in the
-round left that pair in doubt (in t.doubt before the input), for a copy really confused: the
-card read was not where the table had it. The negative property, at random moments: a hand's
-card waved over the shoe, and the shoe's top card on the pad, with no pair of its face in
-doubt, are refused and change nothing (the state, and the take-back's log).
+R_IN_SHOE, R_ON_PILE, R_ASIDE, R_ONLY_DRAWN, R_NOT_TURN for a twin in another hand ...), and
+the events name the copy read; (3) every round ends within ROUND_BOUND inputs; (4) a `twins`
+event comes only after a take-back in the round left that pair in doubt (in t.doubt before the
+input), for a copy really confused: the card read was not where the table had it. The
+negative property, at random moments: a hand's card waved over the shoe, and the shoe's top
+card on the pad, with no pair of its face in doubt, are refused and change nothing (the state,
+and the take-back's log).
 
-Under CPython MATCHES matches of two rounds take some 10 s; seeds 1 to 20,000 (40,000 rounds,
-half a million take-backs, 15,000 `twins` events) pass. run(seeds) returns the counts; a seed
+Under CPython MATCHES matches of two rounds take some 5 s; seeds 1 to 20,000 (40,000 rounds,
+half a million take-backs, 180,000 moves where a player chose among copies, 16,000 `twins`
+events) pass. run(seeds) returns the counts; a seed
 alone: Match(seed).play(2).
 """
 import sys
@@ -71,7 +70,7 @@ ROUNDS_EACH = 2
 # the median took 210 and 1 in 100 over 1,275. ROUND_BOUND, that cap, turns a round that never
 # ends into a failure with its seed.
 ROUND_BOUND = 200000
-AT_RANDOM_EVERYWHERE = False  # True: the players take any copy everywhere (the gaps fail)
+AT_RANDOM_EVERYWHERE = True  # False: the copy named out of the shoe or aside, onto the pile
 # bench/selfplay.py's every house rule (teams=2 where the seats make two teams of 2 or more)
 EVERYTHING = {"preset": "party", "forced": "yes", "scoring": "losers", "elimination": "yes",
               "teams": 2}
@@ -133,8 +132,9 @@ class Physical:
         src = self.place(frm)
         at = [i for i in range(len(src)) if DECK[src[i]] == face]
         assert at, "no %s in place %d" % (copy_name(card), frm)
-        if frm == PILE and to != PILE:
-            i = at[-1]  # off the pile: the topmost copy (the pile's order tells them apart)
+        if frm == PILE:
+            i = at[-1]  # off the pile (onto it again too): the topmost copy (the pile's order
+            # tells them apart; a card laid again since a reshuffle lies above the top card)
         elif not AT_RANDOM_EVERYWHERE and (frm == SHOE or frm == ASIDE or to == PILE or
                                            to == ASIDE):
             # the copy named: the table cannot take the other there yet (the docstring)
@@ -227,10 +227,14 @@ def live(t, face):
     """Whether a take-back left a pair of this face in doubt (takeback.twin would take it)."""
     d = t.doubt
     loc = t.loc
-    for i in range(0, len(d), 2):
-        if DECK[d[i]] == face and loc[d[i]] == SHOE and 0 < loc[d[i + 1]] < PILE:
+    for i in range(0, len(d), 3):
+        if DECK[d[i]] == face and kind(loc[d[i]]) | kind(loc[d[i + 1]]) << 2 == d[i + 2]:
             return True
     return False
+
+
+def kind(p):
+    return 0 if p == SHOE else 1 if p < PILE else 2 if p == PILE else 3
 
 
 def settings_for(case, rng, seats):
@@ -430,7 +434,7 @@ class Match:
                 self.twins += 1
                 card, copy = e[1], e[2]
                 pair = False
-                for i in range(0, len(doubt), 2):
+                for i in range(0, len(doubt), 3):
                     if (doubt[i], doubt[i + 1]) in ((card, copy), (copy, card)):
                         pair = True
                 if not (self.undone and pair and card == read and DECK[card] == DECK[copy]):
@@ -501,6 +505,11 @@ def backs(evs):
     return [(copy_name(e[1]), e[2], e[3]) for e in evs if e[0] == CARD_BACK]
 
 
+def doubted(t):
+    """The copies in t.doubt, pair by pair (x, y, kinds: uno/takeback.py's _in_doubt)."""
+    return [t.doubt[i] for i in range(len(t.doubt)) if i % 3 < 2]
+
+
 def _read(t, kind, text):
     return list(t.feed((kind, t.registry.uid(card(text)))))
 
@@ -515,10 +524,10 @@ def test_takeback_a_twin_passed_back_with_a_hand_a_zero_passed_is_in_doubt():
     act(t, "pad R0", "shoe R1b")
     evs = act(t, "undo 2")
     assert ("R1b", 2, SHOE) in backs(evs) and ("R1a", 2, 1) in backs(evs)
-    assert t.doubt == [card("R1b"), card("R1a")]
+    assert doubted(t) == [card("R1b"), card("R1a")]
     evs = _read(t, IN_PAD, "R1b")
     assert names(evs)[:2] == ["twins", "play"] and evs[1][1:] == (1, card("R1b"))
-    assert t.loc[card("R1a")] == SHOE and t.doubt == []
+    assert t.loc[card("R1a")] == SHOE and doubted(t) == []
 
 
 def test_takeback_the_hands_a_zero_passed_go_back_before_a_card_comes_off_the_pile():
@@ -578,9 +587,9 @@ def test_takeback_a_third_copy_stays_in_doubt_once_its_twin_is_played():
     t = deal({1: "Wa Wb G2", 2: "G5 B7 B8"}, start="B5")
     _read(t, IN_SHOE, "Wc")
     act(t, "undo")
-    assert t.doubt == [card("Wc"), card("Wa"), card("Wc"), card("Wb")]
+    assert doubted(t) == [card("Wc"), card("Wa"), card("Wc"), card("Wb")]
     assert names(_read(t, IN_PAD, "Wc"))[:2] == ["twins", "play"]
-    assert t.doubt == [card("Wa"), card("Wb")]
+    assert doubted(t) == [card("Wa"), card("Wb")]
     act(t, "colour G")
     evs = _read(t, IN_SHOE, "Wb")
     assert evs[0] == (TWINS, card("Wb"), card("Wa")) and evs[1][1:3] == (2, card("Wb"))
@@ -594,7 +603,7 @@ def test_takeback_t2_the_card_drawn_to_play_is_the_copy_the_hand_kept():
     t = deal({1: "G2 G3", 2: "RD Y2"}, start="R5")
     act(t, "shoe R4b", "seat 1", "pad RD", "shoe R4a")
     act(t, "undo 3")
-    assert t.doubt == [card("R4a"), card("R4b")] and t.drawn == card("R4b") and t.turn == 1
+    assert doubted(t) == [card("R4a"), card("R4b")] and t.drawn == card("R4b") and t.turn == 1
     evs = _read(t, IN_PAD, "R4a")
     assert names(evs)[:2] == ["twins", "play"] and t.top == card("R4a")
 
@@ -606,7 +615,7 @@ def test_takeback_a_read_that_found_two_copies_confused_stays_found_once_taken_b
     2's to seat 1, one copy sent to the other's place (a seat holding two Ws picked either)."""
     t = deal({1: "R1a R1b G2", 2: "G5 B7 B8"}, start=None)
     act(t, "undo", "undo", "undo", "undo")
-    assert t.doubt == [card("R1b"), card("R1a")]
+    assert doubted(t) == [card("R1b"), card("R1a")]
     act(t, "shoe G2a")
     assert names(_read(t, IN_SHOE, "R1a")) == ["twins", "deal"]
     evs = act(t, "undo 2")
