@@ -612,18 +612,9 @@ class TakeBack:
             hand[hand.index(-1)] = y
         loc[x] = b
         loc[y] = a
-        if t.top == x:
-            t.top = y
-        elif t.top == y:
-            t.top = x
-        if t.drawn == x:
-            t.drawn = y
-        elif t.drawn == y:
-            t.drawn = x
-        if t.last == x:
-            t.last = y
-        elif t.last == y:
-            t.last = x
+        t.top = _other(t.top, x, y)  # the top card, the card drawn (T2), the last read
+        t.drawn = _other(t.drawn, x, y)
+        t.last = _other(t.last, x, y)
         log = self.log
         n = self.n
         if n > self.room:
@@ -820,6 +811,11 @@ def _link(label, x, y):
         for i in range(max(0, x - 3), min(len(label), x + 4)):
             if label[i] == b:
                 label[i] = a
+
+
+def _other(c, x, y):
+    """c, with copies x and y changed places (_swap)."""
+    return y if c == x else x if c == y else c
 
 
 def _varint(log, n, v):
