@@ -394,12 +394,10 @@ class Table:
                     # between rounds every card is gathered and shuffled, whatever the table
                     # still has in a hand, on the pile or aside: the shuffle is what it waits for
                     out.append((_REJECT, _R_WANT_SHUFFLE, where if where <= MAX_SEAT else 0, card))
-                elif where <= MAX_SEAT:  # a card in a hand read again at the shoe
-                    if self.doubt and self.back.twin(inp, ms, card):
-                        return out  # the copies a take-back confused, judged (uno/takeback.py)
-                    out.append((_REJECT, _R_TWICE if card == self.last else _R_IN_HAND, where, card))
                 elif self.doubt and self.back.twin(inp, ms, card):
-                    return out  # (on the pile or aside: as a hand's card)
+                    return out  # the copies a take-back confused, judged (uno/takeback.py)
+                elif where <= MAX_SEAT:  # a card in a hand read again at the shoe
+                    out.append((_REJECT, _R_TWICE if card == self.last else _R_IN_HAND, where, card))
                 else:
                     self._misplaced(card, where)
             if self.shoe == 0 or self.due:

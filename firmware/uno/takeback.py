@@ -567,7 +567,7 @@ class TakeBack:
                 continue
             p = loc[other]
             q = loc[card]
-            if _kind(p) == at and _kind(loc[x]) | _kind(loc[y]) << 2 == doubt[i + 2] and \
+            if _kind(p) == at and _kinds(loc[x], loc[y]) == doubt[i + 2] and \
                     p != q and (at == 0 or not 0 < q < _PILE or t.judge(p, other)[0]):
                 break
         else:
@@ -637,13 +637,13 @@ class TakeBack:
             y = doubt[i + 1]
             a = loc[x]
             b = loc[y]
-            if _kind(a) | _kind(b) << 2 == doubt[i + 2]:
+            if _kinds(a, b) == doubt[i + 2]:
                 if a == place and x != top:
                     a = _SHOE
                 if b == place and y != top:
                     b = _SHOE
                 if a != b:
-                    doubt[i + 2] = _kind(a) | _kind(b) << 2
+                    doubt[i + 2] = _kinds(a, b)
                     continue
             del doubt[i:i + 3]
 
@@ -746,6 +746,11 @@ def _kind(p):
     return 0 if p == _SHOE else 1 if p < _PILE else p - 9
 
 
+def _kinds(p, q):
+    """A pair's places' kinds, as Table.doubt keeps them: the pair is in doubt while they hold."""
+    return _kind(p) | _kind(q) << 2
+
+
 def _rename(when, a):
     """Two copies changed places (a twins record a = x | y << 8): each takes the other's
     entry."""
@@ -762,7 +767,7 @@ def _rename(when, a):
 def _in_doubt(loc, before, doubt, moved):
     """After a take-back (loc: the table now, before: as it was, moved: the card_back moves in
     the order the referee makes them): [x, y, kinds, ...], the pairs of copies of one face the
-    player may have confused, at other places (kinds: _kind(loc[x]) | _kind(loc[y]) << 2), or
+    player may have confused, at other places (kinds: _kinds(loc[x], loc[y])), or
     both on the pile in an order in doubt. A copy taken from a hand, the shoe or the cards set
     aside may be any copy of its face there at that moment (not off the pile: the pile's order
     tells them apart), and a pair still in doubt stays so: so any two copies linked by such
@@ -772,7 +777,7 @@ def _in_doubt(loc, before, doubt, moved):
     for i in range(0, len(doubt), 3):
         x = doubt[i]
         y = doubt[i + 1]
-        if _kind(before[x]) | _kind(before[y]) << 2 == doubt[i + 2]:  # still in doubt
+        if _kinds(before[x], before[y]) == doubt[i + 2]:  # still in doubt
             _link(label, x, y)
     now = bytearray(before)
     for m in moved:
