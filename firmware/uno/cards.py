@@ -213,22 +213,25 @@ class Registry:
 
     lookup = card  # through the index, as the board reads (the host's card() is a dict)
 
-    def find(self, uid):
-        """card(), for Table.feed's every read (the host's: a dict's own lookup, which raises
-        TypeError for what it cannot hash: a bytearray read, then the caller asks card()). A
-        UID as bytes, as the readers give it, in a frame of at most 11 words: a bytecode
-        function with more takes its frame from the heap at each call (py/objfun.c)."""
-        if type(uid) is not bytes or not 0 < len(uid) < _SLOT:
-            return self.card(uid)
-        h = hash(uid) & (_INDEX - 1)
-        while True:
-            c = self.index[h]
-            if not c:
-                return -1
-            o = c * _SLOT - (_SLOT - 1)  # (c - 1) * _SLOT + 1: where the UID's bytes start
-            if self.blob[o - 1] == len(uid) and self.blob.startswith(uid, o):
-                return c - 1
-            h = (h + 1) & (_INDEX - 1)
+    if not _HOST:  # (the host's find is its dict's own lookup, set in __init__: CPython 3.11
+        # specialises no load of an instance attribute the class also has, issue 10)
+        def find(self, uid):
+            """card(), for Table.feed's every read (the host's: a dict's own lookup, which
+            raises TypeError for what it cannot hash: a bytearray read, then the caller asks
+            card()). A UID as bytes, as the readers give it, in a frame of at most 11 words: a
+            bytecode function with more takes its frame from the heap at each call
+            (py/objfun.c)."""
+            if type(uid) is not bytes or not 0 < len(uid) < _SLOT:
+                return self.card(uid)
+            h = hash(uid) & (_INDEX - 1)
+            while True:
+                c = self.index[h]
+                if not c:
+                    return -1
+                o = c * _SLOT - (_SLOT - 1)  # (c - 1) * _SLOT + 1: where the UID's bytes start
+                if self.blob[o - 1] == len(uid) and self.blob.startswith(uid, o):
+                    return c - 1
+                h = (h + 1) & (_INDEX - 1)
 
     @classmethod
     def from_blob(cls, blob):

@@ -352,7 +352,8 @@ class Table:
             a = None
         if kind == _IN_SHOE or kind == _IN_PAD:
             try:
-                card = self.registry.find(a)
+                find = self.registry.find  # (a load, not a method call: CPython specialises it)
+                card = find(a)
             except TypeError:  # the host's dict cannot hash it (a bytearray read)
                 card = self.registry.card(a)
             if card < 0:
@@ -559,7 +560,7 @@ class Table:
             out.append((_DRAW, seat, card, self.pending_why))
             self.pending -= 1
             if self.pending == 0 and not self._done():
-                self._skip_turn()  # D and W4 cost the turn too
+                self._skip_turn(True)  # D and W4 cost the turn too
             if not self.shoe or not (self.debts or self.pending):  # else _settle has nothing to do
                 self._settle()
             return
@@ -588,7 +589,7 @@ class Table:
         if ok:
             self.drawn = card
         elif rules.draw != "until":  # T2 option: draw until playable
-            self._next(1)
+            self._next(1, True)
         else:  # drawing on: no card from the hand now (seed 001: 抽牌后只能打出抽到的牌)
             self.drawn = _DRAWING
 
@@ -860,20 +861,21 @@ class Table:
         """T3 (S4, H3, H6): what a card does as the turn moves on from seat; not first: one
         more card of a multi-play, adding to the first. The one place S, R and D act."""
         out = self.out
+        begun = first and not start  # _play's: it began the turn (_next)
         if rank == _RANK_SKIP or (rank == _RANK_REVERSE and len(self.active) == 2):
             # (with two seats the turn is the player's again: its next one is a new turn)
             self.skips += 1
             out.append((_SKIP, self._after(seat, self.skips)))
             self.turn = seat
-            self._next(self.skips + 1)
+            self._next(self.skips + 1, begun)
         elif rank == _RANK_REVERSE:
             self._reverse()
             out.append((_REVERSE, self.dir))
             self.turn = seat
-            self._next(0 if start and self.rules.start_reverse == "dealer" else 1)
+            self._next(0 if start and self.rules.start_reverse == "dealer" else 1, begun)
         elif first:
             self.turn = seat
-            self._next(1)
+            self._next(1, begun)
             if rank == _RANK_DRAW2:  # S4: a start card's draws cannot be stacked (H1)
                 self._owe(2, _W_DRAW2, not start)
         elif rank == _RANK_DRAW2:
@@ -958,7 +960,8 @@ class Table:
     @micropython.native
     def _begin_turn(self, moved=False):
         """The one place the per-turn fields reset: when a seat begins to act, and (moved) when
-        the turn moves on (_next): the drawn card that may still be played (T2), the
+        the turn moves on (_next; once an input: not after the seat that moved it began, its
+        begun): the drawn card that may still be played (T2), the
         multi-playing seat (H3), a sum win's number (H5), the turn's time (P2). A seat that acts
         closes the UNO window too (U1: when the next player plays or draws), and a multi-play."""
         if self.window and not moved:
@@ -1039,7 +1042,7 @@ class Table:
                 if self.dry >= len(self.active):
                     self._blocked()
                     return
-            self._next(1)
+            self._next(1, True)
         elif self.window and not self.called:
             self._uno_press(s)
         elif self.window:
@@ -1632,7 +1635,9 @@ class Table:
         return seat
 
     @micropython.native
-    def _next(self, k):
+    def _next(self, k, begun=False):
+        """The turn moves on k seats. begun: this input's seat has acted (_begin_turn), and
+        nothing since has set a per-turn field: they need no second reset."""
         step = self.ahead
         s = self.turn
         while k > 0:
@@ -1644,13 +1649,14 @@ class Table:
             self.active.remove(gone)
             self.leaving = 0
             self._order()
-        self._begin_turn(True)
+        if not begun:
+            self._begin_turn(True)
         self.out.append((_TURN, self.turn))
 
-    def _skip_turn(self):
+    def _skip_turn(self, begun=False):
         """The turn seat has drawn what a D or W4 cost it and loses its turn (T3)."""
         self.out.append((_SKIP, self.turn))
-        self._next(1)
+        self._next(1, begun)
 
     def _waive(self, seat=0):
         """Draws owed that will never be drawn: every seat's, or only this seat's."""
