@@ -180,6 +180,7 @@ PLAY_TURN = const(1)   # the turn seat's play
 PLAY_JUMP = const(2)   # H2: out of turn, identical to the top card
 PLAY_MORE = const(3)   # H3: one more card of the same multi-play
 PLAY_STACK = const(4)  # H1: answering a D or W4 with another
+_TAKEN = (PLAY_TURN, 0)  # judge's every play: one tuple (MicroPython folds it; CPython not)
 
 
 def good_name(name):
@@ -387,8 +388,18 @@ class Table:
                 if where == SHOE:
                     if ph == _P_PLAY:
                         self._draw(card)  # play and the deal: _shoe has the rest
-                    elif ph == _P_DEAL:
-                        self._deal(card)
+                    elif ph == _P_DEAL:  # the deal (inline: a quarter of the inputs)
+                        seat = self.deal_to
+                        self.deal_to = self.ahead[seat]
+                        self.dealt += 1
+                        self.loc[card] = seat  # _give, inline (the hot paths below too)
+                        self.shoe -= 1
+                        self.last = card
+                        self.dry = 0
+                        self.hands[seat].append(card)
+                        out.append((_DEAL, seat, card))
+                        if self.dealt == len(self.active) * self.rules.hand_size:
+                            self.phase = _P_START
                     else:
                         self._shoe(card)
                 elif ph > _P_PLAY or ph == _P_LOBBY or ph == _P_DEALER:
@@ -507,20 +518,6 @@ class Table:
         else:
             self._reject(_R_WANT_SHUFFLE, 0, card)
 
-    @micropython.native
-    def _deal(self, card):
-        seat = self.deal_to
-        self.deal_to = self.ahead[seat]
-        self.dealt += 1
-        self.loc[card] = seat  # _give, inline (the hot paths below too)
-        self.shoe -= 1
-        self.last = card
-        self.dry = 0
-        self.hands[seat].append(card)
-        self.out.append((_DEAL, seat, card))
-        if self.dealt == len(self.active) * self.rules.hand_size:
-            self.phase = _P_START
-
     def _misplaced(self, card, where):
         # A card read where it cannot be taken: on the pile, set aside, or (on the pad) still
         # in the shoe. A hand's card read at the shoe is answered in feed.
@@ -611,9 +608,12 @@ class Table:
         face = DECK[card]
         top = DECK[self.top]
         rank = face & 15
-        # T5 option: S, R or W may not be the last card (judged every read: once)
-        last_ok = rules.last_card == "any" or len(self.hands[seat]) != 1 \
-            or (rank != _RANK_SKIP and rank != _RANK_REVERSE and rank != _RANK_WILD)
+        # T5 option: S, R or W may not be the last card (judged every read: once; an if, which
+        # CPython specialises)
+        last_ok = True
+        if rules.last_card != "any" and len(self.hands[seat]) == 1 \
+                and (rank == _RANK_SKIP or rank == _RANK_REVERSE or rank == _RANK_WILD):
+            last_ok = False
         if seat != self.turn:
             if seat == self.chain:
                 # H3: the seat that just played adds a card of the same number or symbol
@@ -663,7 +663,7 @@ class Table:
                 return 0, _R_W4_ILLEGAL
         elif col != self.colour and rank != top & 15:
             return 0, _R_UNPLAYABLE
-        return PLAY_TURN, 0
+        return _TAKEN
 
     def _pad(self, seat, card, how, why):
         """A card read on the pad that judge did not take as the turn seat's play (feed reads
@@ -767,7 +767,8 @@ class Table:
         out = self.out
         rules = self.rules
         drawn = self.drawn  # T2: then no card is added to it (H3); nor to its twin (judge)
-        single = drawn >= 0 and DECK[card] == DECK[drawn]
+        # (an if, not `and`: CPython specialises a compare only where a jump follows)
+        single = DECK[card] == DECK[drawn] if drawn >= 0 else False
         self._begin_turn()
         face = DECK[card]
         rank = face & 15
