@@ -431,16 +431,17 @@ class Table:
                         back.n = i + 2
                         return out
                     d = ms - back.ms
-                    if 0 <= d < 8192:  # the hub's inputs come 0.1-8 s apart: one byte or two
-                        log[i] = kind + _LOG_OK_MS
-                        log[i + 1] = card
-                        if d < 64:
-                            log[i + 2] = d + d
-                            back.n = i + 3
-                        else:
-                            log[i + 2] = (d & 63) * 2 + 128
-                            log[i + 3] = d >> 6
-                            back.n = i + 4
+                    log[i] = kind + _LOG_OK_MS  # (past n: keep writes it again if it is not kept here)
+                    log[i + 1] = card
+                    if 64 <= d < 8192:  # the hub's inputs come 0.1-8 s apart: two bytes, or one
+                        log[i + 2] = (d & 63) * 2 + 128
+                        log[i + 3] = d >> 6
+                        back.n = i + 4
+                        back.ms = ms
+                        return out
+                    if 0 <= d < 64:
+                        log[i + 2] = d + d
+                        back.n = i + 3
                         back.ms = ms
                         return out
             self.back.keep(inp, ms, out, card)
