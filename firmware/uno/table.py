@@ -412,7 +412,7 @@ class Table:
                     out.append((_REJECT, _R_TWICE if card == self.last else _R_IN_HAND, where, card))
                 else:
                     self._misplaced(card, where)
-            if self.shoe == 0 or self.due:
+            if not self.shoe or self.due:
                 self._check_due()
             if len(out) == 1 and out[0][0] == _REJECT:
                 if ms < 0:
@@ -791,7 +791,7 @@ class Table:
         if rank == 0 and rules.zero_rotate == "yes" and left:
             self._rotate()
             single = True  # H3: the hand it came from has passed on: nothing is added to it
-        elif left == 1 or (left and rules.uno_identical == "yes"):  # else _is_last is False
+        elif left == 1 or (rules.uno_identical == "yes" and left):  # else _is_last is False
             self._uno_check(seat)
         if not left and rules.elimination != "yes":
             # T5: the round is won; a last D or W4 still makes the next seat draw, for the
@@ -1653,7 +1653,7 @@ class Table:
             self._order()
         if not begun:
             self._begin_turn(True)
-        self.out.append((_TURN, self.turn))
+        self.out.append((_TURN, s))
 
     def _skip_turn(self, begun=False):
         """The turn seat has drawn what a D or W4 cost it and loses its turn (T3)."""
