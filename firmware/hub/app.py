@@ -116,7 +116,8 @@ _WHY = ("unknown tag\n"         # R_UNKNOWN
         "too late to sum\n"     # R_SUM_LATE
         "false UNO call\n"      # R_FALSE_UNO
         "start: no sum\n"       # R_START_SUM
-        "match on: stay\n")     # R_LEAVE_LATER
+        "match on: stay\n"      # R_LEAVE_LATER
+        "no room to undo\n")    # R_NO_ROOM
 
 
 def load_deck(path):

@@ -405,7 +405,7 @@ def test_a_take_back_in_the_last_chunk_keeps_the_chunk_before():
 
 
 def test_the_start_state_packs_and_unpacks_every_kind_of_field():
-    from uno import takeback
+    from uno import rebuild, takeback
 
     class Thing:
         pass
@@ -421,7 +421,7 @@ def test_the_start_state_packs_and_unpacks_every_kind_of_field():
     a.mixed = [[1, 2], 900]
     packed = takeback._pack(a.__dict__, ())
     b = Thing()
-    takeback._unpack(packed, b)
+    rebuild._unpack(packed, b)
     for k in a.__dict__:
         assert getattr(b, k) == getattr(a, k), k
         assert type(getattr(b, k)) is type(getattr(a, k)), k
@@ -485,7 +485,7 @@ def test_t4_a_reshuffle_of_25_cards_is_taken_back_like_any_other():
 
 def test_a_pack_names_the_fields_it_packed_when_they_change():
     # (one names tuple is kept per kind of object and reused while the fields stay the same)
-    from uno import takeback
+    from uno import rebuild, takeback
     skip = ("s1", "s2", "s3", "s4", "s5", "s6")  # a kind of its own: len(skip) is the key
     seen = []
     for fields in (("a", "b", "c"), ("a", "b", "c"), ("a", "b"), ("x", "y"), ("x", "y", "z")):
@@ -497,7 +497,7 @@ def test_a_pack_names_the_fields_it_packed_when_they_change():
         obj = Settings()
         for k in fields:
             setattr(obj, k, 0)
-        takeback._unpack((names, raw, others), obj)
+        rebuild._unpack((names, raw, others), obj)
         assert [getattr(obj, k) for k in fields] == [7] * len(fields)
         seen.append(names)
     assert seen[1] is seen[0]  # the same fields: the same tuple, none made
@@ -564,13 +564,13 @@ def test_the_log_stays_within_its_chunks_however_many_take_backs():
 
 def test_a_pack_holds_hands_of_any_size():
     # a hand's length is one byte below 64 and a varint from 64 on: both sides of the edge
-    from uno import takeback
+    from uno import rebuild, takeback
     for n in (0, 1, 63, 64, 65, 100):
         d = {"hands": [list(range(n)), [7], []], "debts": [[3, n, 2]]}
         packed = takeback._pack(d, ())
         obj = Settings()
         obj.hands = obj.debts = None
-        takeback._unpack(packed, obj)
+        rebuild._unpack(packed, obj)
         assert obj.hands == d["hands"] and obj.debts == d["debts"], n
 
 
