@@ -86,8 +86,8 @@ _MS = const(16)     # the feed's ms follows (zigzag delta from the last one); a 
                     # time is then logged as from it (the hub's ticks: 0, one byte)
 _LONG = const(32)   # a long press; on a time-only record (kind 0): a take-back restarted the timer
 _TWIN = const(64)   # kind 0, no time: two copies in doubt changed places (twin); two bytes follow
-_GROW = const(256)
-_CAP = const(512)  # the log grows by this much: no doubling, no big block to find
+_GROW = const(256)  # the log grows by this much: no doubling, no big block to find
+_CAP = const(512)
 _KEPT = ("out", "registry", "back", "rules")  # kept, not copied
 
 
@@ -215,8 +215,11 @@ class TakeBack:
         self.t = table
         self.rebuild = None  # uno/rebuild.py, from the first take-back on (_load)
         self.rules = None  # the settings, packed
-        self.log = _buf(_GROW)  # reused by every segment: no garbage per input
-        self.room = _GROW - 16       # bytes in use past which it grows (an input takes < 16)
+        # reused by every segment: no garbage per input. 16 bytes past a multiple of _GROW: one
+        # growth makes it _CAP + 16, all a chunk takes (an input takes < 16 bytes past _CAP, then
+        # it rolls), where a log of _CAP would grow to _CAP + _GROW for those last bytes
+        self.log = _buf(_GROW + 16)
+        self.room = _GROW            # bytes in use past which it grows
         self.mark()                  # (sets fast: feed logs a card read inline up to there)
 
     def _grew(self, log):
