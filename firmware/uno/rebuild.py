@@ -95,6 +95,9 @@ def _unpack(packed, obj):
                 i += m
         elif tag == 8:
             continue  # kept, not packed
+        elif tag == 9:
+            n, i = _unvarint(buf, i)
+            v = [None] * n
         else:
             v = _copy(others[k])
             k += 1

@@ -147,7 +147,10 @@ def _pack(d, skip):
             add(8)
         elif t is list:
             try:  # cards, seats, small counts: one byte each (ValueError past 255)
-                if v and type(v[0]) is list:
+                if v and v[0] is None and v.count(None) == len(v):
+                    add(9)  # the seats' players, none bound (most tables): no copy kept
+                    _put(buf, len(v))
+                elif v and type(v[0]) is list:
                     b = []
                     for x in v:  # hands, debts
                         if type(x) is not list:

@@ -419,6 +419,8 @@ def test_the_start_state_packs_and_unpacks_every_kind_of_field():
     a.empty = []
     a.word = "cw"
     a.mixed = [[1, 2], 900]
+    a.players = [None] * 11          # none bound
+    a.some = [None, b"\x01\x02", None, "Ann"]
     packed = takeback._pack(a.__dict__, ())
     b = Thing()
     rebuild._unpack(packed, b)
@@ -426,6 +428,7 @@ def test_the_start_state_packs_and_unpacks_every_kind_of_field():
         assert getattr(b, k) == getattr(a, k), k
         assert type(getattr(b, k)) is type(getattr(a, k)), k
     assert b.hands is not a.hands and b.hands[1] is not a.hands[1] and b.loc is not a.loc
+    assert b.players is not a.players and b.some is not a.some
     b.scores[1] += 1
     assert a.scores[1] == 300  # a copy, not the same list
 
