@@ -17,7 +17,7 @@ except ImportError:  # CPython
     _HOST = True
 
 from uno.cards import DECK
-from uno.takeback import _copy, _unvarint, _varint
+from uno.takeback import _copy, _varint
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _CARD_BACK = const(41)
@@ -114,12 +114,12 @@ def undo(back, inp, ms):
     start = back.start
     log = back.log
     end = back.n
-    cuts = back._accepted(log, end)
+    cuts = _accepted(log, end)
     if n > len(cuts) and back.prev:  # reach into the chunk before
         start, log = back.prev
         log = log + bytes(back.log[:end])
         end = len(log)
-        cuts = back._accepted(log, end)
+        cuts = _accepted(log, end)
     if n > len(cuts):
         return back._refuse(_R_UNDO_PAST, inp, ms)
     before = bytearray(t.loc)
@@ -137,7 +137,7 @@ def undo(back, inp, ms):
     laid = None
     twins = None
     i = 0
-    for _, h, a, _ in back._records(log[cuts[-n]:end], end - cuts[-n], 0):
+    for _, h, a, _ in _records(log[cuts[-n]:end], end - cuts[-n], 0):
         if h & _OK and h & 7 <= _IN_PAD:
             when[a] = i
         elif h & 7 == _IN_SHUFFLE and laid is None:
@@ -347,7 +347,7 @@ def _laid(back, log, cut, joined):
         cut = len(log)
     laid = {}
     i = 0
-    for _, h, a, _ in back._records(log, cut, 0):
+    for _, h, a, _ in _records(log, cut, 0):
         if h & _OK and h & 7 <= _IN_PAD:
             laid[a] = i
         elif h & _TWIN:
@@ -391,7 +391,7 @@ def _rebuild(back, start, old):
     back.n = 0
     back.phase = t.phase
     uid = t.registry.uid
-    for _, h, a, ms in back._records(old, len(old), start[2]):
+    for _, h, a, ms in _records(old, len(old), start[2]):
         kind = h & 7
         if not kind:
             if h & _TWIN:
@@ -416,6 +416,49 @@ def _rebuild(back, start, old):
             inp = (kind,)
         t.feed(inp, ms)
 
+
+
+def _records(log, end, clock):
+    """Yields (offset, header, a, ms) of each logged input (clock: the ms it starts from)."""
+    i = 0
+    while i < end:
+        at = i
+        h = log[i]
+        i += 1
+        kind = h & 7
+        a = 0
+        if kind and kind != _IN_SHUFFLE:
+            if kind == _IN_TICK or kind == _IN_RULE:
+                a, i = _unvarint(log, i)
+            else:
+                a = log[i]
+                i += 1
+        elif h & _TWIN:
+            a = log[i] | log[i + 1] << 8
+            i += 2
+        ms = -1
+        if h & _MS:
+            ms, i = _unvarint(log, i)
+            clock += ms
+            ms = clock
+            if kind == _IN_TICK:  # logged from the feed's time
+                a += ms
+        yield at, h, a, ms
+
+
+def reach(back):
+    """How many accepted inputs a take-back can reach now: (IN_UNDO, n) past it is refused.
+    The hub asks before it logs a host's take-back, so a host retrying in a loop logs
+    nothing."""
+    n = len(_accepted(back.log, back.n))
+    if back.prev:
+        n += len(_accepted(back.prev[1], len(back.prev[1])))
+    return n
+
+
+def _accepted(log, end):
+    """The offsets of the accepted inputs logged in log[:end] (a take-back cuts there)."""
+    return [at for at, h, _, _ in _records(log, end, 0) if h & _OK]
 
 
 def _kind(p):
@@ -503,6 +546,19 @@ def _link(label, x, y):
 def _other(c, x, y):
     """c, with copies x and y changed places (_swap)."""
     return y if c == x else x if c == y else c
+
+
+
+def _unvarint(log, i):
+    v = shift = 0
+    while True:
+        b = log[i]
+        i += 1
+        v |= (b & 127) << shift
+        shift += 7
+        if b < 128:
+            break
+    return (v >> 1 if not v & 1 else -((v + 1) >> 1)), i
 
 
 if not _HOST:

@@ -71,7 +71,6 @@ import sys
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _IN_PAD = const(2)
 _IN_COLOUR = const(4)
-_IN_SHUFFLE = const(5)
 _IN_TICK = const(6)
 _IN_RULE = const(7)
 _IN_PLAYER = const(9)
@@ -338,46 +337,6 @@ class TakeBack:
         self.prev = (self.start, bytes(log[:n] if _HOST else memoryview(log)[:n]))  # (one copy)
         self._chunk()
 
-    def _records(self, log, end, clock):
-        """Yields (offset, header, a, ms) of each logged input (clock: the ms it starts from)."""
-        i = 0
-        while i < end:
-            at = i
-            h = log[i]
-            i += 1
-            kind = h & 7
-            a = 0
-            if kind and kind != _IN_SHUFFLE:
-                if kind == _IN_TICK or kind == _IN_RULE:
-                    a, i = _unvarint(log, i)
-                else:
-                    a = log[i]
-                    i += 1
-            elif h & _TWIN:
-                a = log[i] | log[i + 1] << 8
-                i += 2
-            ms = -1
-            if h & _MS:
-                ms, i = _unvarint(log, i)
-                clock += ms
-                ms = clock
-                if kind == _IN_TICK:  # logged from the feed's time
-                    a += ms
-            yield at, h, a, ms
-
-    def reach(self):
-        """How many accepted inputs a take-back can reach now: (IN_UNDO, n) past it is refused.
-        The hub asks before it logs a host's take-back, so a host retrying in a loop logs
-        nothing."""
-        n = len(self._accepted(self.log, self.n))
-        if self.prev:
-            n += len(self._accepted(self.prev[1], len(self.prev[1])))
-        return n
-
-    def _accepted(self, log, end):
-        """The offsets of the accepted inputs logged in log[:end] (a take-back cuts there)."""
-        return [at for at, h, _, _ in self._records(log, end, 0) if h & _OK]
-
     # -- the rebuild: uno/rebuild.py, loaded at the first take-back --
 
     def undo(self, inp, ms):
@@ -393,6 +352,11 @@ class TakeBack:
         """rebuild.twin: called only while table.doubt has pairs, which a take-back made (its
         rebuild is still loaded then: mark keeps it)."""
         return self._load().twin(self, inp, ms, card)
+
+    def reach(self):
+        """How many accepted inputs a take-back can reach now (rebuild.reach). The hub asks
+        before it logs a host's take-back: a MemoryError here reaches the host, nothing logged."""
+        return self._load().reach(self)
 
     def shuffled(self, place):
         """rebuild.shuffled: as twin, only while table.doubt has pairs."""
@@ -433,14 +397,3 @@ def _varint(log, n, v):
     log[n] = v
     return n + 1
 
-
-def _unvarint(log, i):
-    v = shift = 0
-    while True:
-        b = log[i]
-        i += 1
-        v |= (b & 127) << shift
-        shift += 7
-        if b < 128:
-            break
-    return (v >> 1 if not v & 1 else -((v + 1) >> 1)), i
