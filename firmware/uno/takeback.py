@@ -342,11 +342,19 @@ class TakeBack:
     def undo(self, inp, ms):
         """Feeds (IN_UNDO, n); returns the table's event list. A board that has not the heap
         to load the rebuild refuses it (R_NO_ROOM) and changes nothing."""
-        try:
-            rebuild = self._load()
-        except MemoryError:
+        if not self.ready():
             return self._refuse(_R_NO_ROOM, inp, ms)
-        return rebuild.undo(self, inp, ms)
+        return self.rebuild.undo(self, inp, ms)
+
+    def ready(self):
+        """Whether the rebuild is loaded, or loads now: False on a board without the heap for
+        it. The hub asks before it logs a take-back, so that one refused here is not logged
+        (a recovery, with the heap to load it, would take back what the table refused)."""
+        try:
+            self._load()
+        except MemoryError:
+            return False
+        return True
 
     def twin(self, inp, ms, card):
         """rebuild.twin: called only while table.doubt has pairs, which a take-back made (its
