@@ -1,11 +1,12 @@
-"""The take-back's rebuild (issue 10): what runs only when a take-back comes. Loaded then
-(TakeBack.more), not at boot: uno/takeback.py keeps the log every input goes through, this
+"""The take-back's rebuild (issue 10): what runs only when a take-back comes, imported then
+(TakeBack._load), not at boot. uno/takeback.py writes the log every input goes through; this
 module reads it back.
 
 undo() puts the table back at its segment's (or chunk's) start and replays the inputs up to
 the first one taken back, then says what moved (card_back, in a referee's order) and what the
-table waits for again; twin() and shuffled() follow the copies a take-back may have confused
-(Table.doubt), which only a take-back makes: uno/takeback.py's docstring says it all.
+table waits for again; reach() counts how far back it can go; twin() and shuffled() follow the
+copies a take-back may have confused (Table.doubt), which only a take-back makes. The events
+and the rules: uno/takeback.py's docstring. Each function takes the table's TakeBack first.
 """
 try:
     from micropython import const
