@@ -18,12 +18,13 @@ round longer than _CAP bytes of log (some 100 inputs with the hub's clock, 250 w
 on in a new chunk: the chunk before is kept, so a take-back always reaches back that far, or
 to the round's start. A long run of refusals (each logs its time) rolls it at 2 x _CAP: the log
 takes at most about 4 x _CAP bytes, whatever the inputs.
-This module is that log, which every input goes through (keep) and reach reads. What runs only
-when a take-back comes (undo: the rebuild and replay, the card_back order; twin and shuffled
-for the copies in doubt, which only a take-back makes) is uno/rebuild.py, loaded at the first
-take-back: a board drops it again at a segment's start with no copies in doubt, so its heap
-holds it only around a take-back. A board without the heap to load it refuses the take-back
-(R_NO_ROOM), changing nothing.
+This module writes that log, which every input goes through (keep). What runs only when a
+take-back comes (undo: the log read back, the rebuild and replay, the card_back order; reach;
+twin and shuffled for the copies in doubt, which only a take-back makes) is uno/rebuild.py,
+loaded at the first take-back: a board drops it again at a segment's start with no copies in
+doubt, so its heap holds it only around a take-back. A board without the heap to load it
+refuses the take-back (R_NO_ROOM), changing nothing; the hub asks first (ready), so that such
+a take-back is not logged.
 Events: (UNDO, n), then (CARD_BACK, card, from, to) for every card that moves (places as in
 table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), in the order a referee puts them back
 (two copies of a face look alike: no card comes into a hand before the hand has given up what
