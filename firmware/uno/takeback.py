@@ -108,26 +108,30 @@ def _put(buf, v):
     buf.append(v)
 
 
-_names = {}  # field names as last packed, per object kind: one tuple each, not one per pack
+def _extend(buf, v):
+    """Appends the list v to buf as bytes, in place (a bytes(v) first: some 0.7 KB of garbage a
+    pack). ValueError past a byte: MicroPython's extend would keep its low byte; TypeError for
+    anything but ints (or flags)."""
+    if v and (min(v) < 0 or max(v) > 255):
+        raise ValueError
+    buf.extend(v)
 
 
-def _pack(d, skip):
-    """An object's fields as (names, bytes, others): ints, flags and lists of small ints as a
-    few bytes each (a round's start state in some 300 bytes, not a dict of copies), the rest
-    kept. Once a round: the lists go through bytes() whole, not int by int; a count or seat
-    below 64 is one byte; the kept fields (skip) are looked for only among the objects and
-    take a byte (8) each, so that the names are the object's own, in order."""
+def _pack(obj, names, skip):
+    """obj's fields (names: one tuple for every pack of its kind) as (names, bytes, others):
+    ints, flags and lists of small ints as a few bytes each (a round's start state in some 300
+    bytes, not a dict of copies), the rest kept. Once a round: the lists go into the bytes
+    whole, not int by int; a count or seat below 64 is one byte; the kept fields (skip) take a
+    byte (8) each (the table's back is not there yet at its first pack). By name, not through
+    obj.__dict__, which MicroPython copies (1 KB of garbage a pack)."""
     buf = bytearray()
     add = buf.append
     others = None  # made only when some field needs it (the table's never does)
-    last = _names.get(len(skip))
-    same = last is not None and len(last) == len(d)
-    j = 0
-    for k in d:  # keys, not items(): MicroPython makes a tuple of every item (1.7 KB a pack)
-        v = d[k]
-        if same and last[j] != k:
-            same = False
-        j += 1
+    for k in names:
+        if k in skip:
+            add(8)
+            continue
+        v = getattr(obj, k)
         t = type(v)
         if t is int:
             if 0 <= v < 64:
@@ -143,34 +147,30 @@ def _pack(d, skip):
             add(4)
             _put(buf, len(v))
             buf.extend(v)
-        elif k in skip:
-            add(8)
         elif t is list:
+            at = len(buf)
             try:  # cards, seats, small counts: one byte each (ValueError past 255)
                 if v and v[0] is None and v.count(None) == len(v):
                     add(9)  # the seats' players, none bound (most tables): no copy kept
                     _put(buf, len(v))
                 elif v and type(v[0]) is list:
-                    b = []
+                    add(6)
+                    _put(buf, len(v))
                     for x in v:  # hands, debts
                         if type(x) is not list:
                             raise TypeError
-                        b.append(bytes(x))
-                    add(6)
-                    _put(buf, len(b))
-                    for x in b:
                         n = len(x)
                         if n < 64:
                             add(n << 1)  # _put's zigzag varint, inline: a hand is short
                         else:
                             _put(buf, n)
-                        buf.extend(x)
+                        _extend(buf, x)
                 else:
-                    b = bytes(v)
                     add(5)
-                    _put(buf, len(b))
-                    buf.extend(b)
+                    _put(buf, len(v))
+                    _extend(buf, v)
             except (TypeError, ValueError):  # scores past 255, or anything else
+                buf[at:] = b""  # what was written of it
                 add(7)
                 if others is None:
                     others = []
@@ -180,11 +180,18 @@ def _pack(d, skip):
             if others is None:
                 others = []
             others.append(_copy(v))
-    if same:  # the fields as last time: one tuple kept for them all, none made
-        names = last
-    else:
-        names = _names[len(skip)] = tuple(d)
     return names, bytes(buf), others
+
+
+def _settings(rules):
+    """The settings' names, in Settings.as_dict's order: one tuple for every pack."""
+    global _setting_names
+    if _setting_names is None:
+        _setting_names = tuple(rules.as_dict())
+    return _setting_names
+
+
+_setting_names = None
 
 
 if _HOST:
@@ -199,9 +206,15 @@ if _HOST:
             g = _getters[type(t)] = (names, attrgetter(*names))
         return g[0], dumps(g[1](t), -1)
 else:
+    _fields = None
+
     def _pack_table(t):
-        """The board's table in a few hundred bytes of heap."""
-        return _pack(t.__dict__, _KEPT)
+        """The board's table in a few hundred bytes of heap: the fields table.FIELDS names."""
+        global _fields
+        if _fields is None:
+            from uno.table import FIELDS  # (not at the top: uno.table imports this module)
+            _fields = FIELDS
+        return _pack(t, _fields, _KEPT)
 
 
 if _HOST:
@@ -244,9 +257,9 @@ class TakeBack:
         t = self.t
         self.start = None  # the old one may go before the new one is made
         if self.rules is None:  # packed again only after a rule input changed them
-            # (as_dict: reading __dict__ would make CPython give up its fast reads of the
+            # (by name: reading __dict__ would make CPython give up its fast reads of the
             # settings, every rule the table asks for at every input)
-            self.rules = _pack(t.rules.as_dict(), ())
+            self.rules = _pack(t.rules, _settings(t.rules), ())
         self.start = (_pack_table(t), self.rules, self.ms)
         self.n = 0         # bytes of the log in use
         self.phase = t.phase
