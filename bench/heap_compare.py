@@ -6,7 +6,8 @@ PSRAM) and from a ROMFS image (bytecode, strings and names stay in flash: a boar
 unix port holds the image in a bytes object; its bytes are taken off, as a board maps it. The
 heap is counted, not timed, so one run each is enough. Prints KB: the engine's code and globals
 once imported, the new table alone, the peak live heap and the peak before collection (both
-with the code), and the change.
+with the code), and the change. The rounds have no take-back: the take-back's rebuild
+(uno/rebuild.py, imported only when one comes) is in none of the figures.
 
   python bench/heap_compare.py [rounds]      (tools/build_mpy.py first: build/mpy, build/mpy-host)
 """

@@ -19,7 +19,7 @@ include("$(PORT_DIR)/boards/manifest.py")
 # and events, whose codes the board modules carry as consts) stay off the board. The deploy
 # set (host/unotable/build.py) reads this file: what is frozen is what is copied.
 package("uno", files=["__init__.py", "cards.py", "names.py", "rules.py", "script.py",
-                      "state.py", "table.py", "takeback.py"])
+                      "state.py", "table.py", "takeback.py", "rebuild.py"])
 package("board")
 package("gamelog")
 package("link")

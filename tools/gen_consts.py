@@ -14,7 +14,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCES = ("firmware/uno/events.py", "firmware/uno/cards.py")
-TARGETS = ("firmware/uno/table.py", "firmware/uno/takeback.py", "firmware/uno/script.py", "firmware/hub/app.py",
+TARGETS = ("firmware/uno/table.py", "firmware/uno/takeback.py", "firmware/uno/rebuild.py",
+           "firmware/uno/script.py", "firmware/hub/app.py",
            "firmware/hub/sim.py", "firmware/hub/handler.py", "firmware/hub/esp32.py")
 BEGIN = "# -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --\n"
 END = "# -- end of codes --\n"

@@ -29,6 +29,7 @@ _IN_SHOE = const(1)
 _IN_PAD = const(2)
 _IN_TICK = const(6)
 _IN_RULE = const(7)
+_IN_UNDO = const(8)
 _MATCH_OVER = const(28)
 _P_LOBBY = const(0)
 _P_DRAWOFF = const(1)
@@ -36,6 +37,7 @@ _P_PLAY = const(5)
 _P_ROUND_OVER = const(6)
 _P_MATCH_OVER = const(7)
 _PENALTY = const(14)
+_R_NO_ROOM = const(48)
 _REJECT = const(25)
 _ROUND_OVER = const(26)
 _TIMER_WARN = const(35)
@@ -116,7 +118,8 @@ _WHY = ("unknown tag\n"         # R_UNKNOWN
         "too late to sum\n"     # R_SUM_LATE
         "false UNO call\n"      # R_FALSE_UNO
         "start: no sum\n"       # R_START_SUM
-        "match on: stay\n")     # R_LEAVE_LATER
+        "match on: stay\n"      # R_LEAVE_LATER
+        "no room to undo\n")    # R_NO_ROOM
 
 
 def load_deck(path):
@@ -390,6 +393,13 @@ class Hub:
         when it could not be logged (flash full, a failing log): then it is not judged."""
         if self.enrolling is not None and (inp[0] == _IN_SHOE or inp[0] == _IN_PAD):
             return self._enroll(inp[1])
+        if inp[0] == _IN_UNDO and not self.table.back.ready():
+            # no heap for the take-back's code: refused before it is logged, so that a
+            # recovery (with the heap) does not take back what the table did not
+            evs = [(_REJECT, _R_NO_ROOM, 0, -1)]
+            self.events = evs
+            self.answer(evs)
+            return evs
         ms = self.board.now()
         try:
             self.seq = self.log.append(inp, ms)

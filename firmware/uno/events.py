@@ -135,6 +135,7 @@ R_SUM_LATE = const(44)  # H5: a lay-down after the number just played has closed
 R_FALSE_UNO = const(45)  # U3: a false UNO call that costs (with its penalty)
 R_START_SUM = const(46)  # H5 with S4: a lay-down on the start card, which nobody played
 R_LEAVE_LATER = const(47)  # a long press (leave) in a match: seats leave once it is over
+R_NO_ROOM = const(48)  # a take-back on a board with no heap left to load uno/rebuild.py
 # Rejections that count as misplays (P1): the card goes back, optionally at a cost.
 MISPLAYS = (R_NOT_TURN, R_UNPLAYABLE, R_W4_ILLEGAL, R_ONLY_DRAWN, R_MUST_DRAW, R_LAST_CARD)
 

@@ -212,6 +212,18 @@ def _hidden(o):
     return False
 
 
+# The table's fields, declared once: CPython's Table.__slots__, and what the take-back packs by
+# name (uno/takeback.py). A new field goes here too.
+FIELDS = ("rules", "registry", "out", "seats", "scores", "round", "dealer", "winner",
+          "clock", "phase", "loc", "hands", "active", "finished", "leaving", "laid",
+          "shoe", "pile", "top", "colour", "dir", "ahead", "behind", "deal_to",
+          "turn", "pending", "pending_why", "answerable", "stackable", "due", "dry", "thin",
+          "stack", "debts", "drawn", "want", "want_moves", "window", "called",
+          "late", "caught", "w4_from", "w4_illegal", "chain", "skips", "slap",
+          "sum_to", "sum_by", "since", "warned", "dealt", "last", "offs", "off_rank",
+          "back", "players", "naming", "doubt")
+
+
 class Table:
     """One table's referee. Other modules read (never write) these attributes:
 
@@ -248,15 +260,8 @@ class Table:
     if _HOST:
         # CPython: past 30 fields an instance's dict no longer shares its keys and every field
         # read is a hashed lookup; slots are read by offset (the replay bench: ~15% of feed).
-        # MicroPython ignores __slots__ (the board keeps the dict). A new field goes here too.
-        __slots__ = ("rules", "registry", "out", "seats", "scores", "round", "dealer", "winner",
-                     "clock", "phase", "loc", "hands", "active", "finished", "leaving", "laid",
-                     "shoe", "pile", "top", "colour", "dir", "ahead", "behind", "deal_to",
-                     "turn", "pending", "pending_why", "answerable", "stackable", "due", "dry", "thin",
-                     "stack", "debts", "drawn", "want", "want_moves", "window", "called",
-                     "late", "caught", "w4_from", "w4_illegal", "chain", "skips", "slap",
-                     "sum_to", "sum_by", "since", "warned", "dealt", "last", "offs", "off_rank",
-                     "back", "players", "naming", "doubt")
+        # MicroPython ignores __slots__ (the board keeps the dict).
+        __slots__ = FIELDS
 
     def __init__(self, settings=None, registry=None):
         if registry is None:

@@ -18,6 +18,13 @@ round longer than _CAP bytes of log (some 100 inputs with the hub's clock, 250 w
 on in a new chunk: the chunk before is kept, so a take-back always reaches back that far, or
 to the round's start. A long run of refusals (each logs its time) rolls it at 2 x _CAP: the log
 takes at most about 4 x _CAP bytes, whatever the inputs.
+This module writes that log, which every input goes through (keep). What runs only when a
+take-back comes (undo: the log read back, the rebuild and replay, the card_back order; reach;
+twin and shuffled for the copies in doubt, which only a take-back makes) is uno/rebuild.py,
+loaded at the first take-back: a board drops it again at a segment's start with no copies in
+doubt, so its heap holds it only around a take-back. A board without the heap to load it
+refuses the take-back (R_NO_ROOM), changing nothing; the hub asks first (ready), so that such
+a take-back is not logged.
 Events: (UNDO, n), then (CARD_BACK, card, from, to) for every card that moves (places as in
 table.loc: 0 shoe, 1..10 a hand, 11 pile, 12 aside), in the order a referee puts them back
 (two copies of a face look alike: no card comes into a hand before the hand has given up what
@@ -58,42 +65,20 @@ except ImportError:  # CPython
     class micropython:  # type: ignore[no-redef]
         native = staticmethod(lambda f: f)  # as in uno/table.py
     from operator import attrgetter
-    from pickle import dumps, loads
+    from pickle import dumps
     _HOST = True
-
-from uno.cards import DECK
+import sys
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
-_CARD_BACK = const(41)
-_IN_SHOE = const(1)
 _IN_PAD = const(2)
 _IN_COLOUR = const(4)
-_IN_SHUFFLE = const(5)
 _IN_TICK = const(6)
 _IN_RULE = const(7)
 _IN_PLAYER = const(9)
-_JOIN = const(1)
-_LEAVE = const(2)
-_OWE = const(13)
 _P_ROUND_OVER = const(6)
-_PLAYER = const(42)
-_R_BAD_INPUT = const(27)
-_R_UNDO_PAST = const(38)
+_R_NO_ROOM = const(48)
 _REJECT = const(25)
-_RESHUFFLE = const(38)
-_REVERSE = const(16)
-_RULE = const(30)
-_TURN = const(17)
-_TWINS = const(43)
-_UNDO = const(40)
-_UNO_OPEN = const(19)
-_UNO_CLOSE = const(20)
-_UNO = const(21)
-_WANT = const(10)
 # -- end of codes --
-
-_SHOE = const(0)   # table.SHOE
-_PILE = const(11)  # table.PILE: the discard pile's place in table.loc
 
 # record header: kind in bits 0-2, then flags
 _OK = const(8)      # an accepted input (counted by take-backs)
@@ -101,8 +86,8 @@ _MS = const(16)     # the feed's ms follows (zigzag delta from the last one); a 
                     # time is then logged as from it (the hub's ticks: 0, one byte)
 _LONG = const(32)   # a long press; on a time-only record (kind 0): a take-back restarted the timer
 _TWIN = const(64)   # kind 0, no time: two copies in doubt changed places (twin); two bytes follow
-_GROW = const(256)
-_CAP = const(512)  # the log grows by this much: no doubling, no big block to find
+_GROW = const(256)  # the log grows by this much: no doubling, no big block to find
+_CAP = const(512)
 _KEPT = ("out", "registry", "back", "rules")  # kept, not copied
 
 
@@ -123,26 +108,30 @@ def _put(buf, v):
     buf.append(v)
 
 
-_names = {}  # field names as last packed, per object kind: one tuple each, not one per pack
+def _extend(buf, v):
+    """Appends the list v to buf as bytes, in place (a bytes(v) first: some 0.7 KB of garbage a
+    pack). ValueError past a byte: MicroPython's extend would keep its low byte; TypeError for
+    anything but ints (or flags)."""
+    if v and (min(v) < 0 or max(v) > 255):
+        raise ValueError
+    buf.extend(v)
 
 
-def _pack(d, skip):
-    """An object's fields as (names, bytes, others): ints, flags and lists of small ints as a
-    few bytes each (a round's start state in some 300 bytes, not a dict of copies), the rest
-    kept. Once a round: the lists go through bytes() whole, not int by int; a count or seat
-    below 64 is one byte; the kept fields (skip) are looked for only among the objects and
-    take a byte (8) each, so that the names are the object's own, in order."""
+def _pack(obj, names, skip):
+    """obj's fields (names: one tuple for every pack of its kind) as (names, bytes, others):
+    ints, flags and lists of small ints as a few bytes each (a round's start state in some 300
+    bytes, not a dict of copies), the rest kept. Once a round: the lists go into the bytes
+    whole, not int by int; a count or seat below 64 is one byte; the kept fields (skip) take a
+    byte (8) each (the table's back is not there yet at its first pack). By name, not through
+    obj.__dict__, which MicroPython copies (1 KB of garbage a pack)."""
     buf = bytearray()
     add = buf.append
     others = None  # made only when some field needs it (the table's never does)
-    last = _names.get(len(skip))
-    same = last is not None and len(last) == len(d)
-    j = 0
-    for k in d:  # keys, not items(): MicroPython makes a tuple of every item (1.7 KB a pack)
-        v = d[k]
-        if same and last[j] != k:
-            same = False
-        j += 1
+    for k in names:
+        if k in skip:
+            add(8)
+            continue
+        v = getattr(obj, k)
         t = type(v)
         if t is int:
             if 0 <= v < 64:
@@ -158,31 +147,30 @@ def _pack(d, skip):
             add(4)
             _put(buf, len(v))
             buf.extend(v)
-        elif k in skip:
-            add(8)
         elif t is list:
+            at = len(buf)
             try:  # cards, seats, small counts: one byte each (ValueError past 255)
-                if v and type(v[0]) is list:
-                    b = []
+                if v and v[0] is None and v.count(None) == len(v):
+                    add(9)  # the seats' players, none bound (most tables): no copy kept
+                    _put(buf, len(v))
+                elif v and type(v[0]) is list:
+                    add(6)
+                    _put(buf, len(v))
                     for x in v:  # hands, debts
                         if type(x) is not list:
                             raise TypeError
-                        b.append(bytes(x))
-                    add(6)
-                    _put(buf, len(b))
-                    for x in b:
                         n = len(x)
                         if n < 64:
                             add(n << 1)  # _put's zigzag varint, inline: a hand is short
                         else:
                             _put(buf, n)
-                        buf.extend(x)
+                        _extend(buf, x)
                 else:
-                    b = bytes(v)
                     add(5)
-                    _put(buf, len(b))
-                    buf.extend(b)
+                    _put(buf, len(v))
+                    _extend(buf, v)
             except (TypeError, ValueError):  # scores past 255, or anything else
+                buf[at:] = b""  # what was written of it
                 add(7)
                 if others is None:
                     others = []
@@ -192,11 +180,18 @@ def _pack(d, skip):
             if others is None:
                 others = []
             others.append(_copy(v))
-    if same:  # the fields as last time: one tuple kept for them all, none made
-        names = last
-    else:
-        names = _names[len(skip)] = tuple(d)
     return names, bytes(buf), others
+
+
+def _settings(rules):
+    """The settings' names, in Settings.as_dict's order: one tuple for every pack."""
+    global _setting_names
+    if _setting_names is None:
+        _setting_names = tuple(rules.as_dict())
+    return _setting_names
+
+
+_setting_names = None
 
 
 if _HOST:
@@ -210,55 +205,16 @@ if _HOST:
             names = tuple(k for k in t.__slots__ if k not in _KEPT)
             g = _getters[type(t)] = (names, attrgetter(*names))
         return g[0], dumps(g[1](t), -1)
-
-    def _unpack_table(packed, t):
-        names, blob = packed
-        for k, v in zip(names, loads(blob)):  # fresh copies
-            setattr(t, k, v)
 else:
+    _fields = None
+
     def _pack_table(t):
-        """The board's table in a few hundred bytes of heap."""
-        return _pack(t.__dict__, _KEPT)
-
-    def _unpack_table(packed, t):
-        _unpack(packed, t)
-
-
-def _unpack(packed, obj):
-    """Sets obj's fields to fresh copies of what _pack saw."""
-    names, buf, others = packed
-    i = 0
-    k = 0
-    for name in names:
-        tag = buf[i]
-        i += 1
-        if tag >= 64:
-            v = tag - 64
-        elif tag == 0:
-            v, i = _unvarint(buf, i)
-        elif tag < 4:
-            v = True if tag == 1 else False if tag == 2 else None
-        elif tag == 4:
-            n, i = _unvarint(buf, i)
-            v = bytearray(buf[i:i + n])
-            i += n
-        elif tag == 5:
-            n, i = _unvarint(buf, i)
-            v = list(buf[i:i + n])
-            i += n
-        elif tag == 6:
-            n, i = _unvarint(buf, i)
-            v = []
-            for _ in range(n):
-                m, i = _unvarint(buf, i)
-                v.append(list(buf[i:i + m]))
-                i += m
-        elif tag == 8:
-            continue  # kept, not packed
-        else:
-            v = _copy(others[k])
-            k += 1
-        setattr(obj, name, v)
+        """The board's table in a few hundred bytes of heap: the fields table.FIELDS names."""
+        global _fields
+        if _fields is None:
+            from uno.table import FIELDS  # (not at the top: uno.table imports this module)
+            _fields = FIELDS
+        return _pack(t, _fields, _KEPT)
 
 
 if _HOST:
@@ -273,9 +229,13 @@ else:
 class TakeBack:
     def __init__(self, table):
         self.t = table
+        self.rebuild = None  # uno/rebuild.py, from the first take-back on (_load)
         self.rules = None  # the settings, packed
-        self.log = _buf(_GROW)  # reused by every segment: no garbage per input
-        self.room = _GROW - 16       # bytes in use past which it grows (an input takes < 16)
+        # reused by every segment: no garbage per input. 16 bytes past a multiple of _GROW: one
+        # growth makes it _CAP + 16, all a chunk takes (an input takes < 16 bytes past _CAP, then
+        # it rolls), where a log of _CAP would grow to _CAP + _GROW for those last bytes
+        self.log = _buf(_GROW + 16)
+        self.room = _GROW            # bytes in use past which it grows
         self.mark()                  # (sets fast: feed logs a card read inline up to there)
 
     def _grew(self, log):
@@ -288,6 +248,8 @@ class TakeBack:
         self.prev = None     # the chunk before a long round's current one: (start, log, ms)
         self.rule_ins = []   # rule inputs of the segment, (name, value), indexed by the log
         self.ms = 0
+        if not _HOST and self.rebuild is not None and not self.t.doubt:
+            self._drop()
         self._chunk()
 
     def _chunk(self):
@@ -295,9 +257,9 @@ class TakeBack:
         t = self.t
         self.start = None  # the old one may go before the new one is made
         if self.rules is None:  # packed again only after a rule input changed them
-            # (as_dict: reading __dict__ would make CPython give up its fast reads of the
+            # (by name: reading __dict__ would make CPython give up its fast reads of the
             # settings, every rule the table asks for at every input)
-            self.rules = _pack(t.rules.as_dict(), ())
+            self.rules = _pack(t.rules, _settings(t.rules), ())
         self.start = (_pack_table(t), self.rules, self.ms)
         self.n = 0         # bytes of the log in use
         self.phase = t.phase
@@ -389,439 +351,61 @@ class TakeBack:
         self.prev = (self.start, bytes(log[:n] if _HOST else memoryview(log)[:n]))  # (one copy)
         self._chunk()
 
-    def _records(self, log, end, clock):
-        """Yields (offset, header, a, ms) of each logged input (clock: the ms it starts from)."""
-        i = 0
-        while i < end:
-            at = i
-            h = log[i]
-            i += 1
-            kind = h & 7
-            a = 0
-            if kind and kind != _IN_SHUFFLE:
-                if kind == _IN_TICK or kind == _IN_RULE:
-                    a, i = _unvarint(log, i)
-                else:
-                    a = log[i]
-                    i += 1
-            elif h & _TWIN:
-                a = log[i] | log[i + 1] << 8
-                i += 2
-            ms = -1
-            if h & _MS:
-                ms, i = _unvarint(log, i)
-                clock += ms
-                ms = clock
-                if kind == _IN_TICK:  # logged from the feed's time
-                    a += ms
-            yield at, h, a, ms
+    # -- the rebuild: uno/rebuild.py, loaded at the first take-back --
 
     def undo(self, inp, ms):
-        """Feeds (IN_UNDO, n); returns the table's event list."""
-        t = self.t
-        out = t.out
-        n = inp[1] if len(inp) == 2 else 0
-        if type(n) is not int or n < 1:
-            return self._refuse(_R_BAD_INPUT, inp, ms)
-        start = self.start
-        log = self.log
-        end = self.n
-        cuts = self._accepted(log, end)
-        if n > len(cuts) and self.prev:  # reach into the chunk before
-            start, log = self.prev
-            log = log + bytes(self.log[:end])
-            end = len(log)
-            cuts = self._accepted(log, end)
-        if n > len(cuts):
-            return self._refuse(_R_UNDO_PAST, inp, ms)
-        before = bytearray(t.loc)
-        seats = t.seats[:]
-        players = t.players[:]
-        turn = t.turn
-        way = t.dir
-        was = (t.window, t.called, t.caught, t.want, t.pending, t.pending_why, t.due)
-        rules = t.rules.as_dict()
-        doubt = t.doubt
-        # when each card was last read among the inputs taken back: a card leaving the pile
-        # was laid there by that read (a read of a card on the pile is refused), so the last
-        # read is the top of the pile
-        when = {}
-        laid = None
-        twins = None
-        i = 0
-        for _, h, a, _ in self._records(log[cuts[-n]:end], end - cuts[-n], 0):
-            if h & _OK and h & 7 <= _IN_PAD:
-                when[a] = i
-            elif h & 7 == _IN_SHUFFLE and laid is None:
-                # cards may go back onto the pile: in the order they were laid there
-                laid = self._laid(log, cuts[-n], start is not self.start)
-            elif h & _TWIN:
-                if twins is None:
-                    twins = []
-                twins.append(a)
-                _rename(when, a)  # the read before it laid the copy now so named
-            i += 1
-        self._rebuild(start, bytes(log[:cuts[-n]]))
-        if twins:
-            # two copies a read found confused stay so: the take-back moves cards, it does not
-            # undo what the table learnt (else it would send one copy to the other's place)
-            loc = t.loc
-            for a in twins:
-                x = a & 255
-                y = a >> 8
-                if loc[x] != loc[y]:
-                    self._swap(x, y)
-        if ms >= 0:
-            t._time(ms)  # as feed did before the rebuild
-        self._restart(ms)
-        del out[:]
-        out.append((_UNDO, n))
-        loc = t.loc
-        top = t.top
-        moved = []
-        for c in range(len(loc)):
-            b = before[c]
-            if loc[c] != b or b == _PILE and c in when:
-                # in the order to do it: first the cards that go back to the shoe from the
-                # hands, then the hands a 0 passed on (H4), back whole, every seat at once
-                # (before a card comes into them: two copies look alike); then off the pile,
-                # its top card first (only the pile's order tells two copies apart); then the
-                # rest grouped by where from and where to, the cards back onto the pile (under
-                # its top card) in the order they were laid there, a card laid again since
-                # (drawn after a reshuffle and played) among them; the card that is the top
-                # card again (from the shoe or a hand, after a reshuffle taken back) last
-                to = loc[c]
-                if c == top and b != _PILE:
-                    moved.append((4, 0, 0, c))
-                elif to == _PILE:
-                    moved.append((3, _PILE, laid.get(c, -1) if laid else 0, c))
-                elif b == _PILE:
-                    moved.append((2, -when.get(c, 0), 0, c))
-                elif 0 < b < _PILE and (to == _SHOE or 0 < to < _PILE):
-                    moved.append((0 if to == _SHOE else 1, b << 8 | to, 0, c))
-                else:
-                    moved.append((3, b << 8 | to, 0, c))
-        moved.sort()
-        for m in moved:
-            c = m[3]
-            out.append((_CARD_BACK, c, before[c], loc[c]))
-        t.doubt = _in_doubt(loc, before, doubt, moved)
-        for s in seats:  # joins taken back (lobby)
-            if s not in t.seats:
-                out.append((_LEAVE, s))
-        for s in t.seats:  # leaves taken back
-            if s not in seats:
-                out.append((_JOIN, s))
-        for s in range(len(players)):  # players bound or unbound again (issue 12)
-            w = t.players[s]
-            if type(w) is not type(players[s]) or w != players[s]:
-                out.append((_PLAYER, s, t.players[s]))
-        # then what the table waits for again, in the words it first used (events that
-        # nothing counts: the standings count a penalty, a catch, a challenge, a card played)
-        w = t.window
-        if was[0] and was[0] != w:  # the card or call that opened it taken back (U1)
-            out.append((_UNO_CLOSE, was[0]))
-        if w and (w != was[0] or was[1] and not t.called or was[2] and not t.caught):
-            out.append((_UNO_OPEN, w))  # open again, or its call or catch taken back
-            if t.called:
-                out.append((_UNO, w))   # it had called before the window closed: it stands
-        if t.dir != way:  # an R taken back: the record says every change of direction
-            out.append((_REVERSE, t.dir))
-        if t.turn != turn and t.turn:
-            out.append((_TURN, t.turn))
-        if t.want and t.want != was[3]:
-            out.append((_WANT, t.want))  # the colour to name again
-        if t.pending and (not was[4] or t.pending_why != was[5] or t.turn != turn):
-            # a D or W4 owed again, or another total (H1, C1); not a draw of it taken back:
-            # its card_back says that one card is owed again
-            out.append((_OWE, t.turn, t.pending, t.pending_why))
-        if t.due and not was[6]:  # T4: the shuffle taken back is due again
-            who = t.drawer()  # (none while a colour is wanted, a slap is open or a drawn
-            if who:           # card may be played: the state says it, as the table had)
-                out.append((_RESHUFFLE, who))
-        now = t.rules.as_dict()
-        for k in sorted(now):
-            if now[k] != rules[k]:
-                out.append((_RULE, k, now[k]))
-        return out
+        """Feeds (IN_UNDO, n); returns the table's event list. A board that has not the heap
+        to load the rebuild refuses it (R_NO_ROOM) and changes nothing."""
+        if not self.ready():
+            return self._refuse(_R_NO_ROOM, inp, ms)
+        return self.rebuild.undo(self, inp, ms)
 
-    def twin(self, inp, ms, card):
-        """A card read where the table has not it but its twin (another copy of its face): at
-        the shoe, the shoe's copy, or on the pad, a hand's (another hand's if that seat may
-        play it: else whose misplay would it be?). Since a take-back moved copies the player
-        could not tell apart (_in_doubt), the two change places, logged (a rebuild does the
-        same), and the read is judged again. Refused all the same, they change back: a refusal
-        changes nothing. True when the read was judged so (its events in table.out, logged)."""
-        t = self.t
-        doubt = t.doubt
-        loc = t.loc
-        at = 0 if inp[0] == _IN_SHOE else 1  # the place kind the read says the card is at
-        for i in range(0, len(doubt), 3):
-            x = doubt[i]
-            y = doubt[i + 1]
-            if card == x:
-                other = y
-            elif card == y:
-                other = x
-            else:
-                continue
-            p = loc[other]
-            q = loc[card]
-            if _kind(p) == at and _kinds(loc[x], loc[y]) == doubt[i + 2] and \
-                    p != q and (at == 0 or not 0 < q < _PILE or t.judge(p, other)[0]):
-                break
-        else:
+    def ready(self):
+        """Whether the rebuild is loaded, or loads now: False on a board without the heap for
+        it. The hub asks before it logs a take-back, so that one refused here is not logged
+        (a recovery, with the heap to load it, would take back what the table refused)."""
+        try:
+            self._load()
+        except MemoryError:
             return False
-        was = doubt[:]
-        del doubt[i:i + 3]
-        for j in range(0, len(doubt), 3):  # the other pairs follow the two places' names (W,
-            for k in (j, j + 1):  # W4: the copy whose place it was may be another's twin);
-                if doubt[k] == x:  # before the read is judged: a start card back (S4) drops
-                    doubt[k] = y   # the pairs of the copy it found in the shoe
-                elif doubt[k] == y:
-                    doubt[k] = x
-        n = self.n
-        start = self.start
-        self._swap(x, y)
-        out = t.feed(inp, ms)
-        if len(out) == 1 and out[0][0] == _REJECT:
-            self._swap(x, y)
-            doubt[:] = was
-            if self.start is start and self.n == n + 6:  # nothing logged between: neither
-                self.n = n                               # is kept (a read mashed: no growth)
-        else:
-            out.insert(0, (_TWINS, card, other))
         return True
 
-    def _swap(self, x, y):
-        """Copies x and y of one face change places in the table's record (a hand's order, the
-        top card, the card drawn this turn (T2) and read last too: R_TWICE names it); logged."""
-        t = self.t
-        loc = t.loc
-        a = loc[x]
-        b = loc[y]
-        hands = t.hands
-        if 0 < a < _PILE:
-            hand = hands[a]
-            hand[hand.index(x)] = -1
-        if 0 < b < _PILE:
-            hand = hands[b]
-            hand[hand.index(y)] = x
-        if 0 < a < _PILE:
-            hand = hands[a]
-            hand[hand.index(-1)] = y
-        loc[x] = b
-        loc[y] = a
-        t.top = _other(t.top, x, y)  # the top card, the card drawn (T2), the last read
-        t.drawn = _other(t.drawn, x, y)
-        t.last = _other(t.last, x, y)
-        log = self.log
-        n = self.n
-        if n > self.room:
-            self._grew(log)
-        log[n] = _TWIN
-        log[n + 1] = x
-        log[n + 2] = y
-        self.n = n + 3
-
-    def shuffled(self, place):
-        """Before a reshuffle sends the cards at place (the pile's but its top card, or the
-        cards set aside) into the shoe: a pair in doubt goes with its copies (their places as
-        the reshuffle leaves them); a pair no longer in doubt, or both in the shoe then, goes."""
-        t = self.t
-        loc = t.loc
-        doubt = t.doubt
-        top = t.top
-        for i in range(len(doubt) - 3, -1, -3):
-            x = doubt[i]
-            y = doubt[i + 1]
-            a = loc[x]
-            b = loc[y]
-            if _kinds(a, b) == doubt[i + 2]:
-                if a == place and x != top:
-                    a = _SHOE
-                if b == place and y != top:
-                    b = _SHOE
-                if a != b:
-                    doubt[i + 2] = _kinds(a, b)
-                    continue
-            del doubt[i:i + 3]
+    def twin(self, inp, ms, card):
+        """rebuild.twin: called only while table.doubt has pairs, which a take-back made (its
+        rebuild is still loaded then: mark keeps it)."""
+        return self._load().twin(self, inp, ms, card)
 
     def reach(self):
-        """How many accepted inputs a take-back can reach now: (IN_UNDO, n) past it is refused.
-        The hub asks before it logs a host's take-back, so a host retrying in a loop logs
-        nothing."""
-        n = len(self._accepted(self.log, self.n))
-        if self.prev:
-            n += len(self._accepted(self.prev[1], len(self.prev[1])))
-        return n
+        """How many accepted inputs a take-back can reach now (rebuild.reach). The hub asks
+        before it logs a host's take-back: a MemoryError here reaches the host, nothing logged."""
+        return self._load().reach(self)
 
-    def _laid(self, log, cut, joined):
-        """When each card was last read before the cut: the order the pile's cards were laid
-        in (a card laid in a chunk no longer kept, or before a load, counts as laid first)."""
-        if self.prev and not joined:
-            log = self.prev[1] + bytes(log[:cut])
-            cut = len(log)
-        laid = {}
-        i = 0
-        for _, h, a, _ in self._records(log, cut, 0):
-            if h & _OK and h & 7 <= _IN_PAD:
-                laid[a] = i
-            elif h & _TWIN:
-                _rename(laid, a)
-            i += 1
-        return laid
+    def shuffled(self, place):
+        """rebuild.shuffled: as twin, only while table.doubt has pairs."""
+        self._load().shuffled(self, place)
 
-    def _accepted(self, log, end):
-        """The offsets of the accepted inputs logged in log[:end] (a take-back cuts there)."""
-        return [at for at, h, _, _ in self._records(log, end, 0) if h & _OK]
+    def _load(self):
+        rebuild = self.rebuild
+        if rebuild is None:
+            from uno import rebuild  # MemoryError on a board with too little heap
+            self.rebuild = rebuild
+        return rebuild
+
+    def _drop(self):
+        """A new segment with no copies in doubt: the rebuild's heap (a few KB) comes back to
+        the board until the next take-back loads it again. (Not on the host: its heap is no
+        matter, and an import each round would cost its replays time.)"""
+        self.rebuild = None
+        sys.modules.pop("uno.rebuild", None)
+        uno = sys.modules.get("uno")
+        if uno is not None and "rebuild" in uno.__dict__:  # import put it there too
+            del uno.rebuild
 
     def _refuse(self, why, inp, ms):
         t = self.t  # feed has already taken the input's time
         t.out.append((_REJECT, why, 0, -1))
         self.keep(inp, ms, t.out)
         return t.out
-
-    def _restart(self, ms):
-        """The turn seat's time starts again; logged so that a later rebuild does the same."""
-        t = self.t
-        t.since = t.clock
-        t.warned = False
-        self._time_record(_LONG, ms)
-
-    def _time_record(self, h, ms):
-        log = self.log
-        n = self.n
-        if n > self.room:
-            self._grew(log)
-        log[n] = h | _MS if ms >= 0 else h
-        n += 1
-        if ms >= 0:
-            n = _varint(log, n, ms - self.ms)
-            self.ms = ms
-        self.n = n
-
-    def _rebuild(self, start, old):
-        """A chunk's start state, then the logged inputs old (bytes) fed again."""
-        t = self.t
-        rule_ins = self.rule_ins  # only grows (a replayed rule is logged again): indexes hold
-        if start is not self.start:
-            self.prev = None  # rebuilt from the chunk before: the replay chunks it again
-        _unpack_table(start[0], t)
-        _unpack(start[1], t.rules)
-        self.rules = start[1]
-        self.ms = start[2]
-        self.start = start
-        self.n = 0
-        self.phase = t.phase
-        uid = t.registry.uid
-        for _, h, a, ms in self._records(old, len(old), start[2]):
-            kind = h & 7
-            if not kind:
-                if h & _TWIN:
-                    self._swap(a & 255, a >> 8)
-                    continue
-                if ms >= 0:
-                    t._time(ms)
-                if h & _LONG:
-                    self._restart(ms)
-                elif ms >= 0:
-                    self._time_record(0, ms)
-                continue
-            if kind <= _IN_PAD:
-                inp = (kind, uid(a))
-            elif kind <= _IN_COLOUR:
-                inp = (kind, a, 1 if h & _LONG else 0)
-            elif kind == _IN_TICK:
-                inp = (kind, a)
-            elif kind == _IN_RULE:
-                inp = rule_ins[a] if h & _LONG else (kind, rule_ins[a][0], rule_ins[a][1])
-            else:
-                inp = (kind,)
-            t.feed(inp, ms)
-
-
-def _kind(p):
-    """A place's kind: 0 the shoe, 1 a hand, 2 the pile, 3 aside (table.loc's places)."""
-    return 0 if p == _SHOE else 1 if p < _PILE else p - 9
-
-
-def _kinds(p, q):
-    """A pair's places' kinds, as Table.doubt keeps them: the pair is in doubt while they hold."""
-    return _kind(p) | _kind(q) << 2
-
-
-def _rename(when, a):
-    """Two copies changed places (a twins record a = x | y << 8): each takes the other's
-    entry."""
-    x = a & 255
-    y = a >> 8
-    wx = when.pop(x, None)
-    wy = when.pop(y, None)
-    if wx is not None:
-        when[y] = wx
-    if wy is not None:
-        when[x] = wy
-
-
-def _in_doubt(loc, before, doubt, moved):
-    """After a take-back (loc: the table now, before: as it was, moved: the card_back moves in
-    the order the referee makes them): [x, y, kinds, ...], the pairs of copies of one face the
-    player may have confused, at other places (kinds: _kinds(loc[x], loc[y])), or
-    both on the pile in an order in doubt. A copy taken from a hand, the shoe or the cards set
-    aside may be any copy of its face there at that moment (not off the pile: the pile's order
-    tells them apart), and a pair still in doubt stays so: so any two copies linked by such
-    choices (W and W4: three or four)."""
-    n = len(loc)
-    label = bytearray(range(n))  # copies linked: one label
-    for i in range(0, len(doubt), 3):
-        x = doubt[i]
-        y = doubt[i + 1]
-        if _kinds(before[x], before[y]) == doubt[i + 2]:  # still in doubt
-            _link(label, x, y)
-    now = bytearray(before)
-    for m in moved:
-        c = m[3]
-        b = now[c]
-        if b != _PILE:
-            # a 0's hands pass at once (H4): not the copies passed into the hand meanwhile
-            passed = 0 < b < _PILE and 0 < loc[c] < _PILE
-            face = DECK[c]
-            for y in range(max(0, c - 3), min(n, c + 4)):  # copies lie side by side
-                if y != c and DECK[y] == face and now[y] == b and (before[y] == b or not passed):
-                    _link(label, c, y)
-        now[c] = loc[c]
-    out = []
-    for x in range(n):
-        for y in range(x + 1, min(n, x + 4)):
-            if label[x] == label[y] and DECK[y] == DECK[x]:
-                a = _kind(loc[x])
-                b = _kind(loc[y])
-                if a > b:
-                    out.append(y)
-                    out.append(x)
-                    out.append(b | a << 2)
-                elif a < b or a == 2 or a == 1 and loc[x] != loc[y]:
-                    out.append(x)
-                    out.append(y)
-                    out.append(a | b << 2)
-    return out
-
-
-def _link(label, x, y):
-    """x's copies and y's (one face: within 4 of each other) take one label."""
-    a = label[x]
-    b = label[y]
-    if a != b:
-        for i in range(max(0, x - 3), min(len(label), x + 4)):
-            if label[i] == b:
-                label[i] = a
-
-
-def _other(c, x, y):
-    """c, with copies x and y changed places (_swap)."""
-    return y if c == x else x if c == y else c
-
 
 def _varint(log, n, v):
     """Writes v (zigzag: a clock may restart) at log[n]; returns the offset after it."""
@@ -835,14 +419,3 @@ def _varint(log, n, v):
     log[n] = v
     return n + 1
 
-
-def _unvarint(log, i):
-    v = shift = 0
-    while True:
-        b = log[i]
-        i += 1
-        v |= (b & 127) << shift
-        shift += 7
-        if b < 128:
-            break
-    return (v >> 1 if not v & 1 else -((v + 1) >> 1)), i

@@ -105,4 +105,5 @@ REASONS = (
     "a false UNO call: this seat is not down to its last card",
     "the start card is nobody's play: no lay-down on it",
     "seats stay for the whole match: leave once it is over",
+    "no room in memory for a take-back now: nothing was changed",
 )

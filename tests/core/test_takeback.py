@@ -405,7 +405,7 @@ def test_a_take_back_in_the_last_chunk_keeps_the_chunk_before():
 
 
 def test_the_start_state_packs_and_unpacks_every_kind_of_field():
-    from uno import takeback
+    from uno import rebuild, takeback
 
     class Thing:
         pass
@@ -419,13 +419,18 @@ def test_the_start_state_packs_and_unpacks_every_kind_of_field():
     a.empty = []
     a.word = "cw"
     a.mixed = [[1, 2], 900]
-    packed = takeback._pack(a.__dict__, ())
+    a.players = [None] * 11          # none bound
+    a.some = [None, b"\x01\x02", None, "Ann"]
+    a.floats = [1, 2.5]              # no bytes: kept whole, nothing half written
+    a.after = 7
+    packed = takeback._pack(a, tuple(a.__dict__), ())
     b = Thing()
-    takeback._unpack(packed, b)
+    rebuild._unpack(packed, b)
     for k in a.__dict__:
         assert getattr(b, k) == getattr(a, k), k
         assert type(getattr(b, k)) is type(getattr(a, k)), k
     assert b.hands is not a.hands and b.hands[1] is not a.hands[1] and b.loc is not a.loc
+    assert b.players is not a.players and b.some is not a.some
     b.scores[1] += 1
     assert a.scores[1] == 300  # a copy, not the same list
 
@@ -483,30 +488,31 @@ def test_t4_a_reshuffle_of_25_cards_is_taken_back_like_any_other():
     assert found, "no 25-card reshuffle in this stream any more: pick another seed"
 
 
-def test_a_pack_names_the_fields_it_packed_when_they_change():
-    # (one names tuple is kept per kind of object and reused while the fields stay the same)
-    from uno import takeback
-    skip = ("s1", "s2", "s3", "s4", "s5", "s6")  # a kind of its own: len(skip) is the key
-    seen = []
-    for fields in (("a", "b", "c"), ("a", "b", "c"), ("a", "b"), ("x", "y"), ("x", "y", "z")):
-        d = {}
-        for k in fields:
-            d[k] = 7
-        names, raw, others = takeback._pack(d, skip)
-        assert sorted(names) == sorted(fields) and len(raw) == len(fields), (fields, names)
-        obj = Settings()
-        for k in fields:
-            setattr(obj, k, 0)
-        takeback._unpack((names, raw, others), obj)
-        assert [getattr(obj, k) for k in fields] == [7] * len(fields)
-        seen.append(names)
-    assert seen[1] is seen[0]  # the same fields: the same tuple, none made
+def test_a_pack_packs_the_fields_it_is_named_and_keeps_their_names():
+    # (one names tuple for every pack of a kind: the table's slots, the settings' as_dict order)
+    from uno import rebuild, takeback
+    skip = ("s1",)
+    obj = Settings()
+    for k in ("a", "b", "c"):
+        setattr(obj, k, 7)
+    obj.s1 = [7]  # kept: an object (the table's out, registry, back, rules)
+    names = ("a", "s1", "c")
+    got, raw, others = takeback._pack(obj, names, skip)
+    assert got is names and len(raw) == 3 and others is None
+    fresh = Settings()
+    fresh.a = fresh.b = fresh.c = fresh.s1 = 0
+    rebuild._unpack((got, raw, others), fresh)
+    assert (fresh.a, fresh.b, fresh.c, fresh.s1) == (7, 0, 7, 0)  # b not named, s1 kept
     # ints, flags and small lists go into the bytes, none kept aside (a table's never are)
     d = {"n": 5, "big": 70000, "neg": -3, "f": True, "none": None, "l": [1, 2], "h": [[3], []]}
-    names, raw, others = takeback._pack(d, skip)
+    for k in d:
+        setattr(obj, k, d[k])
+    names, raw, others = takeback._pack(obj, tuple(d), skip)
     assert others is None and len(raw) < 20
     t = Table()
-    assert takeback._pack_table(t)[0] is takeback._pack_table(t)[0]  # a table's too
+    assert takeback._pack_table(t)[0] is takeback._pack_table(t)[0]  # a table's: one tuple
+    assert takeback._settings(t.rules) is takeback._settings(Settings())
+    assert list(takeback._settings(t.rules)) == list(t.rules.as_dict())
 
 
 def test_a_name_or_badge_at_0_ms_keeps_its_time_for_a_take_back():
@@ -564,13 +570,14 @@ def test_the_log_stays_within_its_chunks_however_many_take_backs():
 
 def test_a_pack_holds_hands_of_any_size():
     # a hand's length is one byte below 64 and a varint from 64 on: both sides of the edge
-    from uno import takeback
+    from uno import rebuild, takeback
     for n in (0, 1, 63, 64, 65, 100):
         d = {"hands": [list(range(n)), [7], []], "debts": [[3, n, 2]]}
-        packed = takeback._pack(d, ())
         obj = Settings()
+        obj.hands, obj.debts = d["hands"], d["debts"]
+        packed = takeback._pack(obj, ("hands", "debts"), ())
         obj.hands = obj.debts = None
-        takeback._unpack(packed, obj)
+        rebuild._unpack(packed, obj)
         assert obj.hands == d["hands"] and obj.debts == d["debts"], n
 
 

@@ -11,6 +11,7 @@ And T2: the drawn card's twin from the hand is taken as the drawn card (no take-
 from uno.cards import NCARDS, copy_name
 from uno.events import IN_SHOE, IN_PAD, REJECT, TWINS, R_ON_PILE, R_ASIDE, R_ONLY_DRAWN, \
     R_NOT_TURN, P_DRAWOFF
+from uno.rebuild import _swap
 from uno.state import snapshot
 from uno.table import PILE, SHOE, ASIDE
 from kit import act, deal, names, seated, unchanged
@@ -291,15 +292,15 @@ def test_takeback_two_copies_change_places_whichever_is_named_first():
     t = _drawn_after_a_reshuffle()  # R5a on the pile, R5b in seat 6's hand
     before = (bytes(t.loc), [h[:] for h in t.hands])
     for x, y in (("R5a", "R5b"), ("R5b", "R5a")):
-        t.back._swap(card(x), card(y))
+        _swap(t.back, card(x), card(y))
         assert t.loc[card("R5b")] == PILE and t.loc[card("R5a")] == 6
         assert card("R5a") in t.hands[6] and card("R5b") not in t.hands[6]
-        t.back._swap(card(y), card(x))
+        _swap(t.back, card(y), card(x))
         assert (bytes(t.loc), t.hands) == before
     t.top = t.drawn = t.last = card("R5a")
-    t.back._swap(card("R5a"), card("R5b"))  # named first
+    _swap(t.back, card("R5a"), card("R5b"))  # named first
     assert t.top == t.drawn == t.last == card("R5b")
-    t.back._swap(card("R5a"), card("R5b"))  # named second
+    _swap(t.back, card("R5a"), card("R5b"))  # named second
     assert t.top == t.drawn == t.last == card("R5a")
 
 
