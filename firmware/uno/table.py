@@ -918,6 +918,8 @@ class Table:
             if not hand or self.rules.uno_identical != "yes":
                 return False
             face = DECK[hand[0]]
+            if DECK[hand[1]] != face:
+                return False  # (most hands: no scan; U6 asks it at every play)
             for c in hand:
                 if DECK[c] != face:
                     return False
@@ -1731,6 +1733,8 @@ class Table:
             if teams:  # a team all out (team()'s members, without the lists)
                 seats = self.seats
                 n = len(seats)
+                if len(finished) < n // teams:
+                    return 0  # (fewer seats out than a team has)
                 for s in finished:
                     k = seats.index(s) % teams
                     while k < n and seats[k] in finished:
