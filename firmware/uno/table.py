@@ -436,7 +436,7 @@ class Table:
             return out
         n = len(inp)
         if kind == _IN_TICK and type(a) is int:  # (first: most of the rest of a timed round)
-            self._tick(a, a == ms >= 0)
+            self._tick(a)
         elif (kind == _IN_SEAT or kind == _IN_COLOUR) and n == 3 and type(a) is int:
             if kind == _IN_COLOUR:
                 self._colour(a)
@@ -1342,16 +1342,14 @@ class Table:
         return self.want or self.debts or self.slap or self.due or \
             (self.pending and self._done())
 
-    def _tick(self, ms, fed):
-        """P2: time comes in as ticks; the turn seat has turn_timer seconds to act.
-        fed: the tick came at feed's own time, which has set since to it if the table waits
-        (else since is not ms: then the table does not wait, and nobody asks again)."""
+    def _tick(self, ms):
+        """P2: time comes in as ticks; the turn seat has turn_timer seconds to act."""
         if ms != self.clock or ms < 0:  # the hub's tick comes at the time feed took already
             self._time(ms)
         limit = self.rules.turn_timer * 1000
         if not limit or self.phase != _P_PLAY:
             return
-        if ms == self.since if fed else self._waiting():
+        if self._waiting():
             self.since = ms  # the turn seat's time runs only while it is free to act
             return
         waited = ms - self.since
