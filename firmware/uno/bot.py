@@ -204,19 +204,20 @@ class Bot:
                 self.clock = self.ms = self.clock + x % 4000
                 return (IN_TICK, self.clock)
         if ph != P_PLAY:  # (the lobby in here: one test fewer an input in play)
-            if ph == P_LOBBY:
-                for s in self.players:
-                    if s not in t.seats:
-                        return (IN_SEAT, s, 0)
-                for s in t.seats:
-                    if s not in self.players:
-                        return (IN_SEAT, s, 1)  # joined by mistake: leave
-                return (IN_SHUFFLE,)
-            if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
-                if ph != P_DEALER and self.p_rules and rng.chance(self.p_rules):
-                    return self._rule()
-                return (IN_SHUFFLE,)
-            shoe = self.shoe  # _read_shoe, inline: the deal
+            if ph != P_DEAL:  # (the deal first: most inputs out of play)
+                if ph == P_LOBBY:
+                    for s in self.players:
+                        if s not in t.seats:
+                            return (IN_SEAT, s, 0)
+                    for s in t.seats:
+                        if s not in self.players:
+                            return (IN_SEAT, s, 1)  # joined by mistake: leave
+                    return (IN_SHUFFLE,)
+                if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
+                    if ph != P_DEALER and self.p_rules and rng.chance(self.p_rules):
+                        return self._rule()
+                    return (IN_SHUFFLE,)
+            shoe = self.shoe  # _read_shoe, inline: the deal, the start card, the draw for dealer
             n = len(shoe)
             if n:
                 rng.x = x = rng.x * 48278 % 1073741789
