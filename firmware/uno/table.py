@@ -337,12 +337,13 @@ class Table:
         if _HOST:
             out.clear()  # (the board's feed below has emptied it)
         if ms >= 0:  # _time, inline: every input the hub feeds has its time
-            clock = self.clock
             # (P2: no time runs while the table waits, so the input that ends the wait starts
             # the turn seat's time again: the hub sends no tick meanwhile, deadline() is -1.
-            # since == ms already: nothing to ask; self-play's inputs between two ticks)
-            if ms != self.since and (ms < clock or clock < 0 or self.rules.turn_timer
-                                     and self.phase == _P_PLAY and self._waiting()):
+            # since == ms already: nothing to ask, as for self-play's inputs between two ticks;
+            # asked after turn_timer, so that a table without the timer pays nothing for it)
+            clock = self.clock
+            if ms < clock or clock < 0 or self.rules.turn_timer and ms != self.since \
+                    and self.phase == _P_PLAY and self._waiting():
                 self.since = ms
             self.clock = ms
         try:  # (kind, argument, ...): every input but a shuffle
