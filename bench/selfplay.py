@@ -41,6 +41,15 @@ input, before -> after: 2.79 M / 22.8 k -> 2.74 M / 22.4 k, 2.33 M / 23.7 k -> 2
 8.01 M / 31.1 k -> 7.75 M / 30.1 k; bytecodes an input (f_trace_opcodes): 550 -> 541, 572 ->
 561, 758 -> 722, the players' own 199 -> 194, 209 -> 203, 232 -> 232 (and the hand_sum they ask,
 41 -> 10). CPU time (`--compare 3 1000`, shared machine): 2.01x, 2.01x, 1.41x.
+On 2026-12-02 at 13:30, after the house paths' trim (feed asks whether the table waits only when
+since would move: between two ticks self-play's inputs share their time; U6's last-card test
+looks at a hand's second card first; M3's team check waits for a team's number of seats out; the
+players skip the H5 sum of the seat whose number it is and ask a rank's set before H3's scan),
+every house rule a round (PYTHONHASHSEED=0): 7.61 M -> 7.25 M (c6af61c 13.42 M: 1.85x; 254.6
+inputs a round, the same inputs), 725 -> 695 bytecodes an input; the engine alone, fed those
+inputs with their times, 5.12 -> 4.84 M, so the players take 2.4 M. Official cases unchanged
+(2.68 M, 2.23 M), and so are the replay nights (official 13.40 k, clock 16.43 k, house 9.00 k an
+input: half the house night's inputs are rejects, 43 plays, and none has a time).
 
 Peer: bench/peers/peer_bench.py (`make bench-peers`) plays RLCard 1.2.0's UNO env, 2 random
 players, interleaved with ours, in CPU time: RLCard steps about 800-900 games a second here

@@ -96,6 +96,9 @@ _EVERY = frozenset(_EVERY_CARD)
 # the cards that are no number (S, R, D, W, W4): no H5 sum with one of them in the hand
 _NOT_NUMBER = frozenset(c for c in range(NCARDS) if DECK[c] & 15 > 9)
 _TWINS = []
+# the cards of each rank (H3: one more of the top card's), but on a small heap (scan the hand)
+_OF_RANK = tuple(_EVERY if _SMALL_HEAP else frozenset(c for c in range(NCARDS) if DECK[c] & 15 == r)
+                 for r in range(15))
 
 
 def _twins():
@@ -197,22 +200,24 @@ class Bot:
         if self.p_tick and ph != P_LOBBY:  # rng.chance(p_tick), inline (every input asks it)
             rng.x = x = rng.x * 48278 % 1073741789
             if x % 1000 < self.p_tick:
-                self.clock = self.ms = self.clock + rng.below(4000)
+                rng.x = x = x * 48278 % 1073741789  # rng.below(4000), inline
+                self.clock = self.ms = self.clock + x % 4000
                 return (IN_TICK, self.clock)
         if ph != P_PLAY:  # (the lobby in here: one test fewer an input in play)
-            if ph == P_LOBBY:
-                for s in self.players:
-                    if s not in t.seats:
-                        return (IN_SEAT, s, 0)
-                for s in t.seats:
-                    if s not in self.players:
-                        return (IN_SEAT, s, 1)  # joined by mistake: leave
-                return (IN_SHUFFLE,)
-            if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
-                if ph != P_DEALER and self.p_rules and rng.chance(self.p_rules):
-                    return self._rule()
-                return (IN_SHUFFLE,)
-            shoe = self.shoe  # _read_shoe, inline: the deal
+            if ph != P_DEAL:  # (the deal first: most inputs out of play)
+                if ph == P_LOBBY:
+                    for s in self.players:
+                        if s not in t.seats:
+                            return (IN_SEAT, s, 0)
+                    for s in t.seats:
+                        if s not in self.players:
+                            return (IN_SEAT, s, 1)  # joined by mistake: leave
+                    return (IN_SHUFFLE,)
+                if ph == P_DEALER or ph == P_ROUND_OVER or ph == P_MATCH_OVER:
+                    if ph != P_DEALER and self.p_rules and rng.chance(self.p_rules):
+                        return self._rule()
+                    return (IN_SHUFFLE,)
+            shoe = self.shoe  # _read_shoe, inline: the deal, the start card, the draw for dealer
             n = len(shoe)
             if n:
                 rng.x = x = rng.x * 48278 % 1073741789
@@ -223,7 +228,9 @@ class Bot:
                 return self.shoe_reads[c]
             return (IN_SHUFFLE,)
         if t.slap:
-            return (IN_SEAT, rng.pick(_slappers(t)), 0)
+            seats = _slappers(t)
+            rng.x = x = rng.x * 48278 % 1073741789  # rng.pick, inline
+            return (IN_SEAT, seats[x % len(seats)], 0)
         if t.want:
             return (IN_COLOUR, self._best_colour(t.want), 0)
         w = t.window
@@ -242,9 +249,12 @@ class Bot:
             return self._read_shoe()
         if t.sum_to >= 0:
             hands = t.hands
+            by = t.sum_by
             for s in t.active:
-                # a hand with a card that is no number makes no sum: one C call rules most out
-                if _NOT_NUMBER.isdisjoint(hands[s]) and t.hand_sum(s) >= 0 and rng.chance(700):
+                # a hand with a card that is no number makes no sum: one C call rules most out;
+                # nor does its own number (hand_sum: -1), a third of the hands asked
+                if s != by and _NOT_NUMBER.isdisjoint(hands[s]) and t.hand_sum(s) >= 0 \
+                        and rng.chance(700):
                     return (IN_SEAT, s, 1)
         rules = t.rules
         if self.out_of_turn:  # rng.chance(300), inline
@@ -338,9 +348,11 @@ class Bot:
         s = t.chain
         if s and s != turn:  # the top card's number or symbol adds on
             rank = DECK[top] & 15
-            for c in t.hands[s]:
-                if DECK[c] & 15 == rank and t.judge(s, c)[0] in (PLAY_JUMP, PLAY_MORE):
-                    return c
+            hand = t.hands[s]
+            if not _OF_RANK[rank].isdisjoint(hand):  # (one C call: most hands hold none)
+                for c in hand:
+                    if DECK[c] & 15 == rank and t.judge(s, c)[0] in (PLAY_JUMP, PLAY_MORE):
+                        return c
         return -1
 
     def _rule(self):
@@ -370,11 +382,10 @@ class Bot:
         return self.shoe_reads[c]
 
     def _best_colour(self, seat):
-        counts = [0, 0, 0, 0]
+        counts = [0, 0, 0, 0, 0]
         for c in self.t.hands[seat]:
-            col = DECK[c] >> 4
-            if col != WILD:
-                counts[col] += 1
+            counts[DECK[c] >> 4] += 1
+        counts[WILD] = 0  # (a wild names no colour: ties and none go to the first colour)
         return counts.index(max(counts))
 
     def mistake(self):

@@ -343,11 +343,13 @@ class Table:
         if _HOST:
             out.clear()  # (the board's feed below has emptied it)
         if ms >= 0:  # _time, inline: every input the hub feeds has its time
-            clock = self.clock
             # (P2: no time runs while the table waits, so the input that ends the wait starts
-            # the turn seat's time again: the hub sends no tick meanwhile, deadline() is -1)
-            if ms < clock or clock < 0 or self.rules.turn_timer and self.phase == _P_PLAY \
-                    and self._waiting():
+            # the turn seat's time again: the hub sends no tick meanwhile, deadline() is -1.
+            # since == ms already: nothing to ask, as for self-play's inputs between two ticks;
+            # asked after turn_timer, so that a table without the timer pays nothing for it)
+            clock = self.clock
+            if ms < clock or clock < 0 or self.rules.turn_timer and ms != self.since \
+                    and self.phase == _P_PLAY and self._waiting():
                 self.since = ms
             self.clock = ms
         try:  # (kind, argument, ...): every input but a shuffle
@@ -926,6 +928,8 @@ class Table:
             if not hand or self.rules.uno_identical != "yes":
                 return False
             face = DECK[hand[0]]
+            if DECK[hand[1]] != face:
+                return False  # (most hands: no scan; U6 asks it at every play)
             for c in hand:
                 if DECK[c] != face:
                     return False
@@ -1363,7 +1367,7 @@ class Table:
         if waited > limit:  # "more than N seconds" (seed 003: 超過5秒不出牌者)
             self._penalty(self.turn, 2, _W_SLOW)
             self._restart_timer()
-        elif waited >= limit - min(2000, limit // 2) and not self.warned:
+        elif not self.warned and waited >= limit - min(2000, limit // 2):
             self.warned = True
             self.out.append((_TIMER_WARN, self.turn))
 
@@ -1743,6 +1747,8 @@ class Table:
             if teams:  # a team all out (team()'s members, without the lists)
                 seats = self.seats
                 n = len(seats)
+                if len(finished) < n // teams:
+                    return 0  # (fewer seats out than a team has)
                 for s in finished:
                     k = seats.index(s) % teams
                     while k < n and seats[k] in finished:
