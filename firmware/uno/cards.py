@@ -5,9 +5,9 @@ Two copies of a face are told apart by a letter: R7a, R7b (wilds a..d); plain R7
 """
 try:
     from micropython import const
-    _HOST = False
+    _HOST = const(0)  # as in uno/table.py: no test on the board
 except ImportError:  # CPython
-    _HOST = True
+    globals()["_HOST"] = True  # (as in uno/table.py)
 
     def const(x):
         return x

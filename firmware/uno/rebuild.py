@@ -18,7 +18,7 @@ except ImportError:  # CPython
     _HOST = True
 
 from uno.cards import DECK
-from uno.takeback import _copy, _varint
+from uno.takeback import _copy, _part, _varint
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
 _CARD_BACK = const(41)
@@ -118,7 +118,7 @@ def undo(back, inp, ms):
     cuts = _accepted(log, end)
     if n > len(cuts) and back.prev:  # reach into the chunk before
         start, log = back.prev
-        log = log + bytes(back.log[:end])
+        log = log + _part(back.log, end)
         end = len(log)
         cuts = _accepted(log, end)
     if n > len(cuts):
@@ -150,7 +150,7 @@ def undo(back, inp, ms):
             twins.append(a)
             _rename(when, a)  # the read before it laid the copy now so named
         i += 1
-    _rebuild(back, start, bytes(log[:cuts[-n]]))
+    _rebuild(back, start, _part(log, cuts[-n]))
     if twins:
         # two copies a read found confused stay so: the take-back moves cards, it does not
         # undo what the table learnt (else it would send one copy to the other's place)
@@ -344,7 +344,7 @@ def _laid(back, log, cut, joined):
     """When each card was last read before the cut: the order the pile's cards were laid
     in (a card laid in a chunk no longer kept, or before a load, counts as laid first)."""
     if back.prev and not joined:
-        log = back.prev[1] + bytes(log[:cut])
+        log = back.prev[1] + _part(log, cut)
         cut = len(log)
     laid = {}
     i = 0
@@ -379,7 +379,7 @@ def _time_record(back, h, ms):
 
 
 def _rebuild(back, start, old):
-    """A chunk's start state, then the logged inputs old (bytes) fed again."""
+    """A chunk's start state, then the logged inputs old (takeback._part) fed again."""
     t = back.t
     rule_ins = back.rule_ins  # only grows (a replayed rule is logged again): indexes hold
     if start is not back.start:
@@ -430,7 +430,7 @@ def _records(log, end, clock):
         a = 0
         if kind and kind != _IN_SHUFFLE:
             if kind == _IN_TICK or kind == _IN_RULE:
-                a, i = _unvarint(log, i)
+                a, i = _unlog(log, i)
             else:
                 a = log[i]
                 i += 1
@@ -439,7 +439,7 @@ def _records(log, end, clock):
             i += 2
         ms = -1
         if h & _MS:
-            ms, i = _unvarint(log, i)
+            ms, i = _unlog(log, i)
             clock += ms
             ms = clock
             if kind == _IN_TICK:  # logged from the feed's time
@@ -562,5 +562,13 @@ def _unvarint(log, i):
     return (v >> 1 if not v & 1 else -((v + 1) >> 1)), i
 
 
-if not _HOST:
+if _HOST:
+    from uno.takeback import _size
+
+    def _unlog(log, i):
+        """A number in the host's log (takeback._varint): whole, in the board's bytes' room."""
+        v = log[i]
+        return v, i + _size(v)
+else:
+    _unlog = _unvarint  # the board's log: zigzag bytes, as the packs
     _unpack_table = _unpack  # the board's table: takeback._pack

@@ -11,7 +11,7 @@ Rule ids (SPEC 4) are named where each rule is decided.
 try:
     from micropython import const
     import micropython
-    _HOST = False
+    _HOST = const(0)  # the board's compiler drops each `if _HOST:` branch: no test an input
 except ImportError:  # CPython
     def const(x):
         return x
@@ -21,7 +21,7 @@ except ImportError:  # CPython
         # is its compiler's own word: nothing here. A frozen image runs them as machine code
         # from flash; copied files get them as bytecode (host/unotable/build.py says why).
         native = staticmethod(lambda f: f)
-    _HOST = True
+    globals()["_HOST"] = True  # (not `_HOST =`: the board's parser reads its const there)
 
 from uno.cards import DECK, points
 from uno.rules import Settings
@@ -441,13 +441,16 @@ class Table:
                     log[i] = kind + _LOG_OK_MS  # (past n: keep writes it again if it is not kept here)
                     log[i + 1] = card
                     if 64 <= d < 8192:  # the hub's inputs come 0.1-8 s apart: two bytes, or one
-                        log[i + 2] = (d & 63) * 2 + 128
-                        log[i + 3] = d >> 6
+                        if _HOST:
+                            log[i + 2] = d  # whole, in the bytes' room (takeback._varint)
+                        else:
+                            log[i + 2] = (d & 63) * 2 + 128
+                            log[i + 3] = d >> 6
                         back.n = i + 4
                         back.ms = ms
                         return out
                     if 0 <= d < 64:
-                        log[i + 2] = d + d
+                        log[i + 2] = d if _HOST else d + d
                         back.n = i + 3
                         back.ms = ms
                         return out

@@ -57,7 +57,7 @@ top card) the display reads from the table as after any input.
 try:
     from micropython import const
     import micropython
-    _HOST = False
+    _HOST = const(0)  # the board's compiler drops each `if _HOST:` branch: no test an input
 except ImportError:  # CPython
     def const(x):
         return x
@@ -66,7 +66,7 @@ except ImportError:  # CPython
         native = staticmethod(lambda f: f)  # as in uno/table.py
     from operator import attrgetter
     from pickle import dumps
-    _HOST = True
+    globals()["_HOST"] = True  # (as in uno/table.py)
 import sys
 
 # -- codes from uno/events.py and uno/cards.py: tools/gen_consts.py writes this block --
@@ -324,7 +324,10 @@ class TakeBack:
         if ms >= 0:
             d = ms - self.ms
             if 0 <= d < 8192:  # _varint, inline: the hub's inputs come 0.1-8 s apart
-                if d < 64:  # (+ and *: as in Table._feed's inline log)
+                if _HOST:
+                    log[n] = d  # (_varint's host form)
+                    n += 1 if d < 64 else 2
+                elif d < 64:  # (+ and *: as in Table._feed's inline log)
                     log[n] = d + d
                     n += 1
                 else:
@@ -348,7 +351,7 @@ class TakeBack:
         one is kept (its n bytes), so a take-back reaches back that far."""
         self.prev = None
         log = self.log
-        self.prev = (self.start, bytes(log[:n] if _HOST else memoryview(log)[:n]))  # (one copy)
+        self.prev = (self.start, _part(log, n))
         self._chunk()
 
     # -- the rebuild: uno/rebuild.py, loaded at the first take-back --
@@ -407,15 +410,36 @@ class TakeBack:
         self.keep(inp, ms, t.out)
         return t.out
 
-def _varint(log, n, v):
-    """Writes v (zigzag: a clock may restart) at log[n]; returns the offset after it."""
-    v = v << 1 if v >= 0 else (-v << 1) - 1
-    while v > 127:
-        if n + 2 > len(log):  # a tick of a huge time: anything a host sends must fit
-            log.extend(bytes(_GROW))
-        log[n] = v & 127 | 128
-        n += 1
-        v >>= 7
-    log[n] = v
-    return n + 1
+if _HOST:
+    def _size(v):
+        """The bytes v takes as the board's zigzag varint."""
+        z = v + v if v >= 0 else -v - v - 1
+        return 1 if z < 128 else (z.bit_length() + 6) // 7
 
+    def _varint(log, n, v):
+        """The host's log (a list): v whole at log[n] (no zigzag, no & and >>: CPython 3.11 does
+        not specialise them), then n past the bytes the board's takes, so that the chunks roll
+        where the board's do (a take-back reaches as far). rebuild._unlog reads it."""
+        log[n] = v
+        n += _size(v)
+        while n > len(log):  # a tick of a huge time, as the board's
+            log.extend(bytes(_GROW))
+        return n
+else:
+    def _varint(log, n, v):
+        """Writes v (zigzag: a clock may restart) at log[n]; returns the offset after it."""
+        v = v << 1 if v >= 0 else (-v << 1) - 1
+        while v > 127:
+            if n + 2 > len(log):  # a tick of a huge time: anything a host sends must fit
+                log.extend(bytes(_GROW))
+            log[n] = v & 127 | 128
+            n += 1
+            v >>= 7
+        log[n] = v
+        return n + 1
+
+
+def _part(log, n):
+    """log[:n], kept (the chunk before, a replay's inputs): the board's bytes, in one copy; the
+    host's list as it is (its times are whole, past a byte)."""
+    return log[:n] if _HOST else bytes(memoryview(log)[:n])

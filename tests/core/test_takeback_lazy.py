@@ -38,7 +38,7 @@ def test_takeback_rebuild_is_loaded_at_the_first_take_back():
 def test_takeback_refused_with_nothing_changed_when_the_rebuild_finds_no_heap():
     t = _played()
     before = snapshot(t)
-    log = (t.back.n, bytes(t.back.log[:t.back.n]), t.back.start, t.back.prev)
+    log = (t.back.n, list(t.back.log[:t.back.n]), t.back.start, t.back.prev)
     builtins.__import__ = _no_heap_for_the_rebuild
     try:
         evs = list(t.feed((IN_UNDO, 1)))
@@ -46,7 +46,7 @@ def test_takeback_refused_with_nothing_changed_when_the_rebuild_finds_no_heap():
         builtins.__import__ = _import
     assert evs == [(REJECT, R_NO_ROOM, 0, -1)]
     assert snapshot(t) == before and t.back.rebuild is None
-    assert (t.back.n, bytes(t.back.log[:t.back.n]), t.back.start, t.back.prev) == log
+    assert (t.back.n, list(t.back.log[:t.back.n]), t.back.start, t.back.prev) == log
     # with the heap back, the same take-back goes as if the first had never come
     assert names(act(t, "undo")) == ["undo", "card_back", "uno_close", "turn"]
     u = deal({1: "R1 R2", 2: "G5 B7"}, start="R5")
