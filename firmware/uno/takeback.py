@@ -410,6 +410,7 @@ class TakeBack:
         self.keep(inp, ms, t.out)
         return t.out
 
+
 if _HOST:
     def _size(v):
         """The bytes v takes as the board's zigzag varint."""
