@@ -360,8 +360,11 @@ class Table:
             a = None
         if kind == _IN_SHOE or kind == _IN_PAD:
             try:
-                find = self.registry.find  # (a load, not a method call: CPython specialises it)
-                card = find(a)
+                if _HOST:  # a load, not a method call: CPython specialises it
+                    find = self.registry.find
+                    card = find(a)
+                else:  # a method call: a load would make a bound method on the heap an input
+                    card = self.registry.find(a)
             except TypeError:  # the host's dict cannot hash it (a bytearray read)
                 card = self.registry.card(a)
             if card < 0:
