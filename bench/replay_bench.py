@@ -76,11 +76,17 @@ specialise: 0.4k); feed's clock (since, P2) 0.5k; keep's time for the other inpu
 
 2026-12-02, night (the host's take-back log holds a time whole, in the room of the board's
 bytes, so its chunks roll where the board's do; _HOST a const the board's compiler folds):
-instructions an input, the loop in a function (/work/scratch/icount.sh), official / clock / house:
+instructions an input, the night alone fed in a function (as above), official / clock / house:
   CPython               before 12.3k / 14.7k / 8.3k    after 12.3k / 14.0k / 8.2k
   micropython bytecode  before 39.9k / 44.5k           after 39.6k / 44.2k
 The night's card reads are 91% of its inputs: the clock's cost left is the delta itself (a new
 int past 256, its range test: the board's byte count) and feed's clock (since, P2).
+
+2026-12-02, the child itself (bytecode, its three nights at 4 and 12 passes): the evening's feed
+read the registry's find as a load before its call, for CPython; on the board that makes a bound
+method on the heap at every card read, and gc_alloc's scans took the child from 51.5k to 74.4k
+instructions an input (each night alone got cheaper). The board calls the method again: 51.6k.
+Count the child too when a change allocates, not only a night alone.
 """
 import sys
 
