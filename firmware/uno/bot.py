@@ -200,8 +200,7 @@ class Bot:
         if self.p_tick and ph != P_LOBBY:  # rng.chance(p_tick), inline (every input asks it)
             rng.x = x = rng.x * 48278 % 1073741789
             if x % 1000 < self.p_tick:
-                rng.x = x = x * 48278 % 1073741789  # rng.below(4000), inline
-                self.clock = self.ms = self.clock + x % 4000
+                self.clock = self.ms = self.clock + rng.below(4000)
                 return (IN_TICK, self.clock)
         if ph != P_PLAY:  # (the lobby in here: one test fewer an input in play)
             if ph != P_DEAL:  # (the deal first: most inputs out of play)
@@ -228,9 +227,7 @@ class Bot:
                 return self.shoe_reads[c]
             return (IN_SHUFFLE,)
         if t.slap:
-            seats = _slappers(t)
-            rng.x = x = rng.x * 48278 % 1073741789  # rng.pick, inline
-            return (IN_SEAT, seats[x % len(seats)], 0)
+            return (IN_SEAT, rng.pick(_slappers(t)), 0)
         if t.want:
             return (IN_COLOUR, self._best_colour(t.want), 0)
         w = t.window

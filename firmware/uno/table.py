@@ -402,7 +402,7 @@ class Table:
                         seat = self.deal_to
                         self.deal_to = self.ahead[seat]
                         self.dealt += 1
-                        self.loc[card] = seat  # _give, inline (the hot paths below too)
+                        self.loc[card] = seat  # _give, inline (as in _draw)
                         self.shoe -= 1
                         self.last = card
                         self.dry = 0
@@ -977,10 +977,10 @@ class Table:
     @micropython.native
     def _begin_turn(self, moved=False):
         """The one place the per-turn fields reset: when a seat begins to act, and (moved) when
-        the turn moves on (_next; once an input: not after the seat that moved it began, its
-        begun): the drawn card that may still be played (T2), the
-        multi-playing seat (H3), a sum win's number (H5), the turn's time (P2). A seat that acts
-        closes the UNO window too (U1: when the next player plays or draws), and a multi-play."""
+        the turn moves on (_next, unless this input's seat began its turn already: begun): the
+        drawn card that may still be played (T2), the multi-playing seat (H3), a sum win's number
+        (H5), the turn's time (P2). A seat that acts closes the UNO window too (U1: when the next
+        player plays or draws), and a multi-play."""
         if self.window and not moved:
             self.out.append((_UNO_CLOSE, self.window))
             if not (self.called or self.caught):

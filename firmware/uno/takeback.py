@@ -183,15 +183,15 @@ def _pack(obj, names, skip):
     return names, bytes(buf), others
 
 
+_setting_names = None  # (_settings)
+
+
 def _settings(rules):
     """The settings' names, in Settings.as_dict's order: one tuple for every pack."""
     global _setting_names
     if _setting_names is None:
         _setting_names = tuple(rules.as_dict())
     return _setting_names
-
-
-_setting_names = None
 
 
 if _HOST:
