@@ -35,6 +35,12 @@ from uno.script import dumps, input_dict
 
 _sleep_ms = getattr(asyncio, "sleep_ms", None) or (lambda ms: asyncio.sleep(ms / 1000))
 
+
+def _readable(stream):
+    """Awaited: until the stream polls ready (a byte, or its host gone); reads nothing.
+    MicroPython's asyncio, as its own StreamReader waits."""
+    yield asyncio.core._io_queue.queue_read(stream)  # type: ignore[attr-defined]
+
 QLINES = const(6)       # answers waiting for the port
 QBYTES = const(4096)    # and their bytes, in one buffer made at boot: a host that does not read
                         # costs no more than this (a 10-seat `status` line is about 2.7 KB)
@@ -295,17 +301,30 @@ class Serial:
     async def run(self):
         """Serves the port; returns True at Ctrl-C (the REPL takes the port), False at its end.
 
-        A byte at a time once the port polls ready: read(n) would stall the loop, and
-        readline() has no cap on a line's length (link/stdio.py). On a board the port's own
-        Ctrl-C handling interrupts first, unless the hub guards a round (kbd_intr(-1)); the
-        simulated table sees the byte here and does the same.
+        A byte at a time, and only when a fresh poll finds one waiting: read(n) would stall
+        the loop, readline() has no cap on a line's length (link/stdio.py), and on the
+        simulated table's pty a read after the host hung up waits for the next host's first
+        byte if one opens the port in between (the table stopped refereeing). On a board the
+        port's own Ctrl-C handling interrupts first, unless the hub guards a round
+        (kbd_intr(-1)); the simulated table sees the byte here and does the same.
         """
-        reader = asyncio.StreamReader(self.stream)
+        import select
+        stream = self.stream
+        ready = select.poll()
+        ready.register(stream, select.POLLIN)
         lines = Lines()
         asyncio.create_task(self._writer())
         while True:
+            await _readable(stream)
+            ev = ready.poll(0)
+            ev = ev[0][1] if ev else 0
+            if not ev & select.POLLIN:
+                if ev:  # hung up, nothing left to read (a pty's host closed it)
+                    self.hub.host_gone()
+                    await _sleep_ms(50)
+                continue  # or another host opened it since: wait for its bytes
             try:
-                b = await reader.read(1)
+                b = stream.read(1)
             except OSError:  # a pty whose host side is closed (EIO): wait for the next one
                 self.hub.host_gone()
                 await _sleep_ms(50)

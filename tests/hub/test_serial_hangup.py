@@ -1,0 +1,122 @@
+"""The port's host hangs up and another opens it: the table reads only a byte that is there.
+
+On the simulated table's pty a read after a hang-up waits for the next host's first byte when
+a host opens the port in between; the whole table stopped there (tests/host's enroll test, 1
+run in 8). PtyMaster plays the pty's master side as Linux polls it (POLLIN with bytes
+waiting, POLLHUP while no host has it open) and counts the reads that would have waited."""
+import sys
+
+import asyncio
+
+import logkit
+from check import skip
+from hubkit import FakeBoard
+from hub.app import Hub
+from hub.serial import Serial
+
+MICROPYTHON = sys.implementation.name == "micropython"
+_POLLIN = 1
+_POLLHUP = 16
+_MP_STREAM_POLL = 3
+
+
+class Waited(Exception):
+    """A read no byte was waiting for: the real port would have held the table here."""
+
+
+if MICROPYTHON:
+    import io
+
+    class PtyMaster(io.IOBase):
+        def __init__(self):
+            self.data = bytearray()
+            self.host = True         # a host has the port open
+            self.reopen_at = -1      # the host opens it again right after this many polls
+            self.polls = 0
+            self.waited = 0
+
+        def ioctl(self, req, arg):
+            if req != _MP_STREAM_POLL:
+                return -1            # no file descriptor: select polls this object
+            self.polls += 1
+            ev = (_POLLIN if self.data else 0) | (0 if self.host else _POLLHUP)
+            if self.polls == self.reopen_at:
+                self.host = True     # after this poll said so, before anyone reads
+            return ev & (arg | _POLLHUP)
+
+        def read(self, n):
+            if self.data:
+                b = bytes(self.data[:1])
+                self.data[:1] = b""
+                return b
+            if not self.host:
+                raise OSError(5)     # EIO: nobody on the other side
+            self.waited += 1
+            raise Waited()
+
+        def hang_up(self, reopen=False):
+            self.host = False
+            self.reopen_at = self.polls + 1 if reopen else -1
+
+
+class Port:
+    def __init__(self):
+        self.text = ""
+
+    def write(self, b):
+        self.text += bytes(b).decode()
+        return len(b)
+
+    def answers(self):
+        return [x for x in self.text.split("\n") if x.startswith("{")]
+
+
+def table():
+    h = Hub(FakeBoard(), logkit.log(logkit.fresh()))
+    h.start(None)
+    return h
+
+
+def test_a_host_that_hangs_up_and_another_that_opens_the_port_stop_nothing():
+    if not MICROPYTHON:
+        return skip("MicroPython only (make test-mp): polls an object through its asyncio")
+    hub = table()
+    pty, out = PtyMaster(), Port()
+    sr = Serial(hub, stream=pty, out=out, bps=0)
+
+    async def go():
+        t = asyncio.create_task(sr.run())
+        pty.data += b"status\n"
+        await asyncio.sleep_ms(30)
+        assert len(out.answers()) == 1
+        hub.enroll(True)            # the host began something; a hang-up ends it
+        pty.hang_up(reopen=True)    # its poll says hung up; a new host opens before a read
+        await asyncio.sleep_ms(80)  # the loop runs on: no read waited for the new host
+        assert pty.waited == 0 and pty.host
+        pty.data += b"status\n"     # the new host asks, and is answered
+        await asyncio.sleep_ms(30)
+        assert len(out.answers()) == 2
+        pty.hang_up()               # hung up for good: no read, the table plays on
+        await asyncio.sleep_ms(120)
+        assert hub.enrolling is None and pty.waited == 0
+        t.cancel()
+
+    asyncio.run(go())
+
+
+def test_bytes_a_host_sent_before_it_hung_up_are_still_read():
+    if not MICROPYTHON:
+        return skip("MicroPython only (make test-mp): polls an object through its asyncio")
+    hub = table()
+    pty, out = PtyMaster(), Port()
+    sr = Serial(hub, stream=pty, out=out, bps=0)
+
+    async def go():
+        t = asyncio.create_task(sr.run())
+        pty.data += b"status\n"
+        pty.hang_up()               # POLLIN and POLLHUP: the line is read, then nothing
+        await asyncio.sleep_ms(60)
+        assert len(out.answers()) == 1 and pty.waited == 0
+        t.cancel()
+
+    asyncio.run(go())
