@@ -106,8 +106,19 @@ def test_no_answer_says_what_to_do():
         assert "unotable status --port" in msg
 
 
+def at_prompt(link, wait=10.0):
+    """Waits for the fake board's prompt (its start, on a loaded machine, can take longer than
+    the short timeouts the test gives the link)."""
+    end = time.monotonic() + wait
+    got = b""
+    while b">>> " not in got and time.monotonic() < end:
+        got += link.ser.read(64)
+    assert b">>> " in got, got
+
+
 def test_a_board_at_the_repl_prompt_is_recognised():
     with table("silent=all", "echo", timeout=0.1, retries=2) as link:
+        at_prompt(link)
         with pytest.raises(NoAnswer) as e:
             link.status()
         assert "MicroPython prompt" in str(e.value)

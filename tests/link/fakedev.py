@@ -5,7 +5,7 @@
 Options (N counts the requests this device has seen, from 1):
     records=N     records in the fake log (default 300)       noreg   no deck registry
     noise         REPL-like lines, stray bytes and a stale answer around every answer
-    echo          echo each request line back, as the REPL prompt does
+    echo          echo each request line back, as the REPL prompt does (its banner first)
     corrupt=N     damage one byte of the answer to request N
     oversize=N    answer request N with a line longer than a frame
     silent=N      no answer to request N ("all": never answer)
@@ -75,6 +75,8 @@ def main(argv):
         opts[k] = v
     n = int(opts.get("records", "300"))
     hub = FakeHub(random_records(n, 11, gaps=True), None if "noreg" in opts else registry())
+    if "echo" in opts:  # a board reset to its prompt says so first: a test waits for it
+        sys.stdout.write("MicroPython (fakedev) on unix\r\n>>> ")
     asyncio.run(serve(Faulty(LinkServer(hub), opts)))
 
 
