@@ -73,11 +73,11 @@ def test_noise_echo_and_stale_answers_in_between_are_ignored():
 
 
 def test_a_corrupted_answer_is_asked_again():
-    with table("corrupt=2") as link:
+    with table("corrupt=2", timeout=2.0) as link:
         started(link)
         t0 = time.monotonic()
         assert link.status()["phase"] == "lobby"
-        assert time.monotonic() - t0 < 0.25       # retried at once, not after the timeout
+        assert time.monotonic() - t0 < 1.5        # retried at once, not after the timeout
         assert link.stats["corrupt"] == 1 and link.stats["retries"] == 1
 
 
@@ -100,7 +100,7 @@ def test_no_answer_says_what_to_do():
         t0 = time.monotonic()
         with pytest.raises(NoAnswer) as e:
             link.status()
-        assert time.monotonic() - t0 < 1.0
+        assert time.monotonic() - t0 < 2.0        # 3 tries of 0.1 s (a loaded machine: more)
         msg = str(e.value)
         assert "no answer from %s" % link.port in msg and "after 3 tries" in msg
         assert "unotable status --port" in msg

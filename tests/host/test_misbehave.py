@@ -118,7 +118,9 @@ def test_a_cable_pulled_during_enrolment_ends_it(code):
         link.enroll(True)
         assert link.status()["enroll"] == [0, []]
         link.close()                                         # the cable goes
-        time.sleep(0.3)
+        # and stays out until the table has polled the port since: its view answers twice
+        # (the poll that brings the first ask brings the hang-up too)
+        assert table.status() is not None and table.status() is not None
         table.link = serial.Serial(table.port, 115200, timeout=0.2)
         with Link.open(table.port, timeout=2.0) as link:
             assert link.status()["enroll"] is None
