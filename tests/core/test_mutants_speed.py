@@ -1,0 +1,42 @@
+"""Behaviour the engine's speed changes (issue 10) must keep, pinned where tools/mutate.py found
+a change the other tests did not notice (the lines changed since 192668d)."""
+from uno.cards import name
+from uno.events import IN_TICK, IN_UNDO, UNDO, REJECT
+from uno.script import to_input
+from uno.table import PLAY_TURN
+from kit import deal, line, names
+
+
+def test_judge_answers_a_legal_play_with_reason_0():
+    # judge's documented answer: (PLAY_*, 0) — one shared tuple (_TAKEN), its reason 0 too
+    t = deal({1: "R1 G2", 2: "G5 B7", 3: "Y1 Y2"}, start="R5")
+    r1, g2 = sorted(t.hands[1], key=lambda c: name(c) != "R1")
+    assert t.judge(1, r1) == (PLAY_TURN, 0)
+    how, why = t.judge(1, g2)
+    assert how == 0 and why != 0
+
+
+def test_p2_a_second_input_at_the_same_time_does_not_restart_the_turn_seats_time():
+    # feed's inline _time: only a clock that went back (or the first time) starts the time
+    # again; an input at the very time of the last one (the hub's tick and a read in one ms)
+    # leaves the turn seat's time running
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start="R5", turn_timer=4)
+    t.feed((IN_TICK, 0), 0)
+    t.feed((IN_TICK, 1000), 1000)
+    t.feed(to_input(line("seat 2"), t), 1000)  # a press at the same ms
+    t.feed((IN_TICK, 1000), 1000)
+    assert t.deadline() == 2000
+    assert names(t.feed((IN_TICK, 2000), 2000)) == ["timer_warn"]
+
+
+def test_a_tick_of_a_time_past_the_logs_spare_bytes_fits_wherever_it_comes():
+    # whatever a host sends must fit: a time of some 60 varint bytes, more than the 16 the log
+    # keeps past its room, grows the log in _varint itself (the board's form, run under
+    # micropython), at every place the log can have reached; a take-back after it still works
+    for k in range(130):
+        t = deal({1: "R1 R2 R3", 2: "G5 B7 B8"}, start="R5")
+        for i in range(k):
+            t.feed((IN_TICK, 0))  # a quiet tick: two bytes
+        t.feed((IN_TICK, 2 ** 400), -1 if k & 1 else 5)
+        assert t.back.n <= len(t.back.log)
+        assert t.feed((IN_UNDO, 1))[0][0] in (UNDO, REJECT)
