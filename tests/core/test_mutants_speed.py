@@ -1,10 +1,10 @@
 """Behaviour the engine's speed changes (issue 10) must keep, pinned where tools/mutate.py found
 a change the other tests did not notice (the lines changed since 192668d)."""
 from uno.cards import name
-from uno.events import IN_TICK, IN_UNDO, UNDO, REJECT
+from uno.events import IN_TICK, IN_UNDO, UNDO, REJECT, P_PLAY
 from uno.script import to_input
 from uno.table import PLAY_TURN
-from kit import deal, line, names
+from kit import act, deal, line, names
 
 
 def test_judge_answers_a_legal_play_with_reason_0():
@@ -40,3 +40,16 @@ def test_a_tick_of_a_time_past_the_logs_spare_bytes_fits_wherever_it_comes():
         t.feed((IN_TICK, 2 ** 400), -1 if k & 1 else 5)
         assert t.back.n <= len(t.back.log)
         assert t.feed((IN_UNDO, 1))[0][0] in (UNDO, REJECT)
+
+
+
+def test_p2_the_start_card_starts_the_first_seats_time():
+    # S4: the start card's _act moves the turn through _next's own _begin_turn (begun only for
+    # a play that began the turn): the first seat's time starts at the start card, not at the
+    # first time the table saw (the deal's tick)
+    t = deal({1: "R1 R2", 2: "G1 G2"}, start=None, turn_timer=5)
+    t.feed((IN_TICK, 0), 0)
+    t.feed(to_input(line("shoe R5"), t), 10000)
+    assert t.phase == P_PLAY and t.since == 10000
+    assert t.feed((IN_TICK, 12999), 12999) == []
+    assert names(t.feed((IN_TICK, 13000), 13000)) == ["timer_warn"]
