@@ -53,3 +53,20 @@ def test_p2_the_start_card_starts_the_first_seats_time():
     assert t.phase == P_PLAY and t.since == 10000
     assert t.feed((IN_TICK, 12999), 12999) == []
     assert names(t.feed((IN_TICK, 13000), 13000)) == ["timer_warn"]
+
+
+def test_a_pack_keeps_a_list_of_values_past_a_byte_whole_from_256_on():
+    # the board's extend would keep a value's low byte (256 as 0, -1 as 255): _extend refuses
+    # any value outside 0..255 as bytes, so the list is kept whole and comes back the same
+    from uno import rebuild, takeback
+
+    class Thing:
+        pass
+    a = Thing()
+    a.scores = [0, 256, 255]
+    a.low = [5, -1]
+    a.hands = [[1, 256], [0]]
+    packed = takeback._pack(a, ("scores", "low", "hands"), ())
+    b = Thing()
+    rebuild._unpack(packed, b)
+    assert (b.scores, b.low, b.hands) == ([0, 256, 255], [5, -1], [[1, 256], [0]])
