@@ -70,3 +70,17 @@ def test_a_pack_keeps_a_list_of_values_past_a_byte_whole_from_256_on():
     b = Thing()
     rebuild._unpack(packed, b)
     assert (b.scores, b.low, b.hands) == ([0, 256, 255], [5, -1], [[1, 256], [0]])
+
+
+def test_two_tables_each_let_the_rebuild_go_after_their_take_backs():
+    # the board lets the rebuild's module go at a new segment (takeback._drop); a second table
+    # (the hub's tests and simulator run several) finds it gone from the package already
+    ts = [deal({1: "R1 R2", 2: "G5 B7"}, start="R5") for _ in range(2)]
+    for t in ts:
+        act(t, "pad R1")
+        assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+    for t in ts:
+        t.back.mark()  # a new segment, as at a round's end
+    for t in ts:
+        act(t, "pad R1")
+        assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
