@@ -84,3 +84,20 @@ def test_two_tables_each_let_the_rebuild_go_after_their_take_backs():
     for t in ts:
         act(t, "pad R1")
         assert t.feed((IN_UNDO, 1))[0] == (UNDO, 1)
+
+
+def test_the_hosts_log_counts_each_number_as_the_boards_varint_bytes():
+    # the host logs a number whole but moves on by the bytes the board's zigzag varint takes,
+    # so that its chunks roll where the board's do (a take-back reaches as far): each side of
+    # every 7-bit edge, negative times (a clock that restarted) too
+    from uno import takeback
+    if not hasattr(takeback, "_size"):
+        return  # the board: its log holds the bytes themselves
+    vs = [0, 1, -1]
+    for k in range(1, 9):
+        e = 1 << (7 * k - 1)
+        vs += [e - 1, e, e + 1, -e + 1, -e, -e - 1]
+    for v in vs:
+        buf = bytearray()
+        takeback._put(buf, v)
+        assert takeback._size(v) == len(buf), v
