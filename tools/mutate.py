@@ -13,7 +13,8 @@ file's test folder, e.g. tests/gamelog for firmware/gamelog/*.py and tests/core 
 firmware/uno/*.py, in one CPython process that stops at the first failure); --mp also runs the
 same folder under micropython. The tests first run once on the file as it is: if they fail
 there, nothing is measured (every mutant would count as killed). --sample N runs N mutants per
-file drawn at random (--seed: the same draw again), for a figure in minutes.
+file drawn at random (--seed: the same draw again), for a figure in minutes. A mutant's tests
+are stopped after --timeout seconds (default three times the unmutated run's: a hung mutant).
 
 Survivors judged equivalent are listed in tools/mutate_equiv.txt, one a line:
 `FILE:FUNCTION | source line, stripped | mutation  # why`, FUNCTION the innermost def's
@@ -33,6 +34,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -320,7 +322,8 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("files", nargs="+")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--timeout", type=float, default=120)
+    ap.add_argument("--timeout", type=float, default=0,
+                    help="seconds a mutant's tests may take (default: 3x the unmutated run's)")
     ap.add_argument("--limit", type=int, default=0, help="only the first N mutants per file")
     ap.add_argument("--only", default="", help="only mutants on these lines (comma list)")
     ap.add_argument("--every", type=int, default=1, help="a sample: every Nth mutant")
@@ -366,16 +369,20 @@ def main(argv):
             works.append(w + "/r")
         free = list(works)
         # the tests must pass on the code as it is, or every mutant would count as killed
-        if run_one(works[0], rel, src, cmds, a.timeout) != "survived":
+        t0 = time.monotonic()
+        if run_one(works[0], rel, src, cmds, a.timeout or 3600) != "survived":
             for w in works:
                 shutil.rmtree(os.path.dirname(w), ignore_errors=True)
             sys.exit("%s: the tests fail without any mutant (%s): nothing can be measured"
                      % (rel, " && ".join(cmds)))
+        # a mutant that hangs is stopped; a slow machine's whole run (tests/core under
+        # micropython: over 2 minutes here) is not taken for one
+        timeout = a.timeout or max(60.0, 3 * (time.monotonic() - t0))
 
         def job(m):
             w = free.pop()
             try:
-                return m, run_one(w, rel, m[3], cmds, a.timeout)
+                return m, run_one(w, rel, m[3], cmds, timeout)
             finally:
                 free.append(w)
 
