@@ -79,21 +79,26 @@ async def until(cond, ms=5000):
     assert cond()
 
 
-def table():
-    h = Hub(FakeBoard(), logkit.log(logkit.fresh()))
-    h.start(None)
-    return h
-
-
-def test_a_host_that_hangs_up_and_another_that_opens_the_port_stop_nothing():
-    if not MICROPYTHON:
-        return skip("MicroPython only (make test-mp): polls an object through its asyncio")
-    hub = table()
+def serve(script):
+    """Runs script(hub, pty, out) beside a Serial on a fresh hub's PtyMaster, then stops it."""
+    hub = Hub(FakeBoard(), logkit.log(logkit.fresh()))
+    hub.start(None)
     pty, out = PtyMaster(), Port()
     sr = Serial(hub, stream=pty, out=out, bps=0)
 
     async def go():
         t = asyncio.create_task(sr.run())
+        await script(hub, pty, out)
+        t.cancel()
+
+    asyncio.run(go())
+
+
+def test_a_host_that_hangs_up_and_another_that_opens_the_port_stop_nothing():
+    if not MICROPYTHON:
+        return skip("MicroPython only (make test-mp): polls an object through its asyncio")
+
+    async def script(hub, pty, out):
         pty.data += b"status\n"
         await until(lambda: len(out.answers()) == 1)
         hub.enroll(True)            # the host began something; a hang-up ends it
@@ -108,24 +113,18 @@ def test_a_host_that_hangs_up_and_another_that_opens_the_port_stop_nothing():
         polls = pty.polls
         await until(lambda: pty.polls >= polls + 3)
         assert pty.waited == 0
-        t.cancel()
 
-    asyncio.run(go())
+    serve(script)
 
 
 def test_bytes_a_host_sent_before_it_hung_up_are_still_read():
     if not MICROPYTHON:
         return skip("MicroPython only (make test-mp): polls an object through its asyncio")
-    hub = table()
-    pty, out = PtyMaster(), Port()
-    sr = Serial(hub, stream=pty, out=out, bps=0)
 
-    async def go():
-        t = asyncio.create_task(sr.run())
+    async def script(hub, pty, out):
         pty.data += b"status\n"
         pty.hang_up()               # POLLIN and POLLHUP: the line is read, then nothing
         await until(lambda: len(out.answers()) == 1)
         assert pty.waited == 0
-        t.cancel()
 
-    asyncio.run(go())
+    serve(script)
