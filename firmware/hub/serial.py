@@ -35,12 +35,6 @@ from uno.script import dumps, input_dict
 
 _sleep_ms = getattr(asyncio, "sleep_ms", None) or (lambda ms: asyncio.sleep(ms / 1000))
 
-
-def _readable(stream):
-    """Awaited: until the stream polls ready (a byte, or its host gone); reads nothing.
-    MicroPython's asyncio, as its own StreamReader waits."""
-    yield asyncio.core._io_queue.queue_read(stream)  # type: ignore[attr-defined]
-
 QLINES = const(6)       # answers waiting for the port
 QBYTES = const(4096)    # and their bytes, in one buffer made at boot: a host that does not read
                         # costs no more than this (a 10-seat `status` line is about 2.7 KB)
@@ -49,6 +43,12 @@ TX_FIFO = const(128)    # the ESP32 UART's TX FIFO (SOC_UART_FIFO_LEN): the REPL
 TX_CHUNK = const(112)   # bytes a pass of the writer sends at most: paced, the FIFO less 16 spare
                         # (ticks_ms's 1 ms rounding is 12 bytes at 115200 baud)
 TX_LOW = const(64)      # paced: a pass waits until the FIFO has this much room (fewer passes)
+
+
+def _readable(stream):
+    """Awaited: until the stream polls ready (a byte, or its host gone); reads nothing.
+    MicroPython's asyncio, as its own StreamReader waits."""
+    yield asyncio.core._io_queue.queue_read(stream)  # type: ignore[attr-defined]
 
 
 class Serial:

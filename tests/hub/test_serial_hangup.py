@@ -13,6 +13,7 @@ from check import skip
 from hubkit import FakeBoard
 from hub.app import Hub
 from hub.serial import Serial
+from test_serial_port import Port
 
 MICROPYTHON = sys.implementation.name == "micropython"
 _POLLIN = 1
@@ -59,16 +60,8 @@ if MICROPYTHON:
             self.reopen_at = self.polls + 1 if reopen else -1
 
 
-class Port:
-    def __init__(self):
-        self.text = ""
-
-    def write(self, b):
-        self.text += bytes(b).decode()
-        return len(b)
-
-    def answers(self):
-        return [x for x in self.text.split("\n") if x.startswith("{")]
+def answers(out):
+    return [x for x in out.got if x.startswith("{")]
 
 
 async def until(cond, ms=5000):
@@ -100,14 +93,14 @@ def test_a_host_that_hangs_up_and_another_that_opens_the_port_stop_nothing():
 
     async def script(hub, pty, out):
         pty.data += b"status\n"
-        await until(lambda: len(out.answers()) == 1)
+        await until(lambda: len(answers(out)) == 1)
         hub.enroll(True)            # the host began something; a hang-up ends it
         pty.hang_up(reopen=True)    # its poll says hung up; a new host opens before a read
         polls = pty.polls
         await until(lambda: pty.polls >= polls + 3)  # the loop runs on, polling the port
         assert pty.waited == 0 and pty.host          # and no read waited for the new host
         pty.data += b"status\n"     # the new host asks, and is answered
-        await until(lambda: len(out.answers()) == 2)
+        await until(lambda: len(answers(out)) == 2)
         pty.hang_up()               # hung up for good: no read, the table plays on
         await until(lambda: hub.enrolling is None)
         polls = pty.polls
@@ -124,7 +117,7 @@ def test_bytes_a_host_sent_before_it_hung_up_are_still_read():
     async def script(hub, pty, out):
         pty.data += b"status\n"
         pty.hang_up()               # POLLIN and POLLHUP: the line is read, then nothing
-        await until(lambda: len(out.answers()) == 1)
+        await until(lambda: len(answers(out)) == 1)
         assert pty.waited == 0
 
     serve(script)
