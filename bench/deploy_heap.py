@@ -33,9 +33,11 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 from unotable import romfs  # noqa: E402
 from unotable.build import build, tool  # noqa: E402
 
-# Room enough for the .mpy path on the 64-bit port (192k, the Makefile's app bench heap, no
-# longer is); the figures are peaks, the same for any heap that holds them. romfs adds the image.
-HEAP = 256 * 1024
+# Room enough for the .mpy path on the 64-bit port: at 256k its code's many pieces left the
+# free heap in holes (60 KB free after a collection, no run of 2.2 KB), so the round's snapshot
+# failed and app_bench's recovery part with it. The figures are peaks, the same for any heap
+# that holds them. romfs adds the image.
+HEAP = 384 * 1024
 APP = re.compile(r"code ([\d.]+) KB; peak live ([\d.]+) KB \(app state ([\d.]+) KB above the "
                  r"code\); peak before collection ([\d.]+) KB")
 IMAGE = re.compile(r"romfs image: (\d+) bytes, (\d+) bytes of heap here")
