@@ -191,6 +191,7 @@ class Reader:
         self.czv = memoryview(self.cz)
         self.f = None
         self.h = b""
+        self.keep = True    # False: a blob bigger than the window is checked, not kept (_big)
 
     def start(self, f, base, tid=None):
         """Check the header of segment file f named `base`: OK, BAD, FOREIGN or ORDER."""
@@ -443,37 +444,53 @@ class Reader:
 
     def _big(self):
         # A blob bigger than the window (a snapshot): its payload is read straight into one
-        # buffer of its own size, the only allocation, so a 2 KB snapshot costs 2 KB.
+        # buffer of its own size, the only allocation, so a 2 KB snapshot costs 2 KB. Not kept
+        # (keep False: a log finding its place again, Log._resync): checked through the window,
+        # with nothing allocated, so that a heap with no run of that size (the snapshot's own
+        # write may just have failed for want of one) cannot stop the appends that follow.
         w = self.w
         lo = self.lo
-        hp = self._bp
         n = self._bn
         ty = w[lo]
-        data = bytearray(n)               # MemoryError is no damage: it reaches the caller
-        dv = memoryview(data)
-        p = lo + hp
+        p = lo + self._bp
+        keep = self.keep
+        data = bytearray(n) if keep else None   # MemoryError is no damage: it reaches the caller
         k = min(n, self.hi - p)
-        data[0:k] = w[p:p + k]
+        c = crc32(self.mv[lo:p])
+        if keep:
+            data[0:k] = w[p:p + k]
+        else:
+            c = crc32(self.mv[p:p + k], c)
         cb = self.cb
         r = min(4, self.hi - p - k)       # crc bytes already in the window (0..3)
         cb[0:r] = w[p + k:p + k + r]
-        c0 = crc32(self.mv[lo:p])
         self.lo = self.hi = 0
         f = self.f
-        while k < n:
-            m = f.readinto(dv[k:])
-            if not m:
-                return BAD
-            k += m
+        if keep:
+            dv = memoryview(data)
+            while k < n:
+                m = f.readinto(dv[k:])
+                if not m:
+                    return BAD
+                k += m
+            c = crc32(data, c)
+        else:
+            mv = self.mv
+            while k < n:
+                m = f.readinto(mv[0:min(WIN, n - k)])
+                if not m:
+                    return BAD
+                c = crc32(mv[0:m], c)
+                k += m
         while r < 4:
             m = f.readinto(memoryview(cb)[r:])
             if not m:
                 return BAD
             r += m
         struct.pack_into("<I", self.sb, 0, self.nseq)
-        if crc32(self.sb, crc32(data, c0)) != struct.unpack_from("<I", cb, 0)[0]:
+        if crc32(self.sb, c) != struct.unpack_from("<I", cb, 0)[0]:
             return BAD
-        if ty & F_X:
+        if keep and ty & F_X:
             try:
                 data = str(data, "utf-8")
             except MemoryError:

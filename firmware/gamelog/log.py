@@ -107,7 +107,7 @@ class Log:
         LogFull (errno 28) when the flash is full: nothing written, the log stays usable.
         """
         if not self._ready:
-            self.recover()
+            self._resync()
         if t is None:
             t, wall = self.clock()
         check_t(t)
@@ -148,7 +148,7 @@ class Log:
 
     def _blob(self, rtype, payload, t, wall, new):
         if not self._ready:
-            self.recover()
+            self._resync()
         if t is None:
             t, wall = self.clock()
         check_t(t)
@@ -500,6 +500,18 @@ class Log:
         self._ready = True
         return snap, ins, self.next_seq
 
+    def _resync(self):
+        # recover() to append, prune or name the head after a close (a write that failed): the
+        # inputs counted, a snapshot checked and not read into the heap (fmt.Reader.keep), so
+        # that a heap with no run of a snapshot's size (its own write may just have failed for
+        # want of one) cannot stop every input after it. Boot's recover() reads it.
+        rd = self._rd
+        rd.keep = False
+        try:
+            self.recover(collect=False)
+        finally:
+            rd.keep = True
+
     def _round(self, live, i, collect):
         # Read from segment i to the newest; None if i's first record, a snapshot, is damaged.
         snap = None
@@ -565,7 +577,7 @@ class Log:
     def head(self):
         """(seq, head): the chain head after the last input record (seq 0: none yet)."""
         if not self._ready:
-            self.recover(collect=False)
+            self._resync()
         return self._hseq, self._h
 
     def anchor(self, seq):
@@ -682,7 +694,7 @@ class Log:
     def replay_records(self):
         """Like replay(), with each input's seq and time: (seq, t, wall, input)."""
         if not self._ready:
-            self.recover(collect=False)
+            self._resync()
         for r in self.read_from(self._rbase):
             if r[1] == INPUT:
                 yield r[0], r[2], r[3], r[4]
@@ -707,7 +719,7 @@ class Log:
         # (bases, n): the n oldest segments hold only records <= upto_seq, and recovery does
         # not start from any of them.
         if not self._ready:
-            self.recover()
+            self._resync()
         bases = self._bases()
         n = 0
         for i in range(len(bases) - 1):

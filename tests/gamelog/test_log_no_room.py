@@ -1,0 +1,84 @@
+"""A heap with no free run of a snapshot's size (fragmented late in a night): the log keeps
+taking inputs. A write that fails closes the log, and the next append finds its place again;
+that must not need the snapshot in one piece, or every input after it would fail."""
+import gamelog.fmt as fmt
+from logkit import fresh, log, inputs, seg, flip, SEAT
+from gamelog.fmt import HDR
+from ringkit import chip, log as ring_log
+from gamelog import INPUT, SNAP
+
+TID = b"TABLE-01"
+RUN = 300          # the largest run the heap has: the reader's window (256) fits, a snapshot not
+_bytearray = bytearray
+
+
+def _no_run(*a):
+    if a and isinstance(a[0], int) and a[0] > RUN:
+        raise MemoryError("memory allocation failed, allocating %d bytes" % a[0])
+    return _bytearray(*a)
+
+
+def _night(lg):
+    lg.recover()
+    t = 100
+    for inp in inputs(5):
+        t += 10
+        lg.append(inp, t)
+    lg.snapshot("s" * 2000, t + 10)  # a round's end: a 10-seat snapshot is some 2.3 KB
+    for inp in inputs(4):
+        t += 10
+        lg.append(inp, t + 20)
+    return t + 100
+
+
+def _stores():
+    yield "files", log(fresh(), table_id=TID)
+    yield "ring", ring_log(chip(64, 1024), seg_max=4096)
+
+
+def test_after_a_failed_write_the_log_appends_prunes_and_names_its_head_with_no_snapshots_room():
+    for name, lg in _stores():
+        t = _night(lg)
+        seq, head = lg.head()
+        lg.close()   # a write that raised (Log._write, _create): found again at the next call
+        fmt.bytearray = _no_run
+        try:
+            assert lg.head() == (seq, head), name
+            lg.close()
+            got = lg.append((SEAT, 7, 0), t)
+            assert got == seq + 1, (name, got, seq)
+            lg.close()
+            assert lg.prune(got) == 1, name   # the lobby's segment; the round's stays
+            lg.close()
+            assert lg.snapshot("t" * 100, t + 1) == got + 1, name  # a small one still fits
+        finally:
+            fmt.bytearray = _bytearray
+        lg.close()
+        snap, ins, nxt = lg.recover()         # the boot after: everything read back whole
+        assert snap == "t" * 100 and ins == [] and nxt == got + 2, (name, snap, ins, nxt)
+        recs = [r for r in lg.read_from(1) if r[1] == SNAP or r[1] == INPUT]
+        assert [r[0] for r in recs] == list(range(6, got + 2)), name
+        assert recs[0][4] == "s" * 2000 and recs[-2][4] == (SEAT, 7, 0), name
+        lg.close()
+
+
+def test_a_damaged_snapshot_found_without_its_room_is_the_gap_the_boot_finds():
+    """The snapshot is checked through the reader's window: a byte flipped in its middle is
+    damage there as when the boot reads it whole, with the same seqs after it."""
+    for at in (300, 1000, 1990):
+        p = fresh()
+        lg = log(p, table_id=TID)
+        t = _night(lg)
+        lg.close()
+        flip(seg(p), HDR + 4 + at, 0x10)   # the snapshot opens the newest segment
+        fmt.bytearray = _no_run
+        try:
+            seq = lg.append((SEAT, 7, 0), t)
+            damage = list(lg.damage)
+        finally:
+            fmt.bytearray = _bytearray
+        lg.close()
+        lg.recover()
+        assert lg.damage == damage and damage, (at, damage, lg.damage)
+        assert lg.next_seq == seq + 1, (at, lg.next_seq, seq)
+        lg.close()
