@@ -135,7 +135,8 @@ class Log:
         return seq
 
     def snapshot(self, payload, t=None, wall=False):
-        """Log a round-boundary snapshot (str or bytes) as the first record of a new segment."""
+        """Log a round-boundary snapshot (str or bytes, or a list of str pieces: one text) as the
+        first record of a new segment."""
         seq = self._blob(SNAP, payload, t, wall, True)
         self._rbase = seq
         return seq
@@ -153,25 +154,40 @@ class Log:
             t, wall = self.clock()
         check_t(t)
         fx = 0
-        if isinstance(payload, str):
-            payload = payload.encode()
+        if isinstance(payload, list):
+            # a text in pieces (the hub's snapshot): written one after another, so that no
+            # run of the whole's size is needed (a heap late in a long night may have none)
+            parts = [p.encode() for p in payload]
             fx = F_X
-        if len(payload) > MAXBLOB:
+        elif isinstance(payload, str):
+            parts = [payload.encode()]
+            fx = F_X
+        else:
+            parts = [payload]
+        size = 0
+        for p in parts:
+            size += len(p)
+        if size > MAXBLOB:
             raise ValueError("payload too big")
         seq = self.next_seq
         new = self._roll(t, wall) or new
         t0 = t if new else self._t0
-        j = enc_head(self._buf, rtype | fx, t - t0, len(payload))
+        j = enc_head(self._buf, rtype | fx, t - t0, size)
         head = self._mv[0:j]
         struct.pack_into("<I", self._sb, 0, seq)
+        c = crc32(head)
+        for p in parts:
+            c = crc32(p, c)
         crc = bytearray(4)
-        struct.pack_into("<I", crc, 0, crc32(self._sb, crc32(payload, crc32(head))))
-        n = j + len(payload) + 4
+        struct.pack_into("<I", crc, 0, crc32(self._sb, c))
+        n = j + size + 4
         self._room(n + (HDR if new else 0), new)
+        parts.insert(0, head)
+        parts.append(crc)
         if new:
-            self._open_new(seq, t, wall, head, payload, crc)
+            self._open_new(seq, t, wall, *parts)
         else:
-            self._write(head, payload, crc)
+            self._write(*parts)
         self._size += n
         self.next_seq = seq + 1
         return seq

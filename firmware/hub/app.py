@@ -19,7 +19,7 @@ except ImportError:  # CPython
 
 from board import buzzer as tunes
 from uno.rules import Settings
-from uno.state import load, snapshot
+from uno.state import fields, load, snapshot
 from uno.table import Table
 from uno.cards import name as card_name
 
@@ -56,6 +56,7 @@ AGREE_MS = const(60000)     # ... and that yes (yellow and green held) this long
 REPL_ASK = ("in a round the table must agree first: at the table, hold Y and G (yellow and "
             "green) together for 5 s, then ask again within 60 s (or ask after the round)")
 WARN_PCT = const(80)        # flash use that warns "sync the table soon"
+SNAP_PIECE = const(200)     # characters a piece of a snapshot written to the log (json_pieces)
 WHY_MS = const(4000)        # a reject's reason stays on the display this long (as a fault's LEDs)
 
 # Patterns of their own, told apart from the game's: the log, not the game, needs a person.
@@ -237,6 +238,52 @@ def open_log(path, board):
     lg = Log(path, table_id=tid)
     lg.limit = getattr(board, "flash_limit", None)  # the simulated table's pretend partition
     return lg
+
+
+def json_pieces(pairs, size=SNAP_PIECE):
+    """The JSON object of these (name, value) pairs as text in pieces of about `size`
+    characters (their join is the whole). A round's snapshot is some 2.3 KB with ten seats:
+    as one dict and json.dumps it wants runs of up to that size while its text grows, then a
+    copy, and a heap late in a long night may have none (the snapshot fails: recovery then
+    replays from the one before)."""
+    out = []
+    buf = []
+    n = [0]
+
+    def put(text):
+        buf.append(text)
+        n[0] += len(text)
+        if n[0] >= size:
+            out.append("".join(buf))
+            del buf[:]
+            n[0] = 0
+
+    def obj(kv):
+        put("{")
+        sep = ""
+        for k, v in kv:
+            put(sep + json.dumps(k) + ": ")
+            walk(v)
+            sep = ", "
+        put("}")
+
+    def walk(v):
+        if isinstance(v, dict):
+            obj(v.items())
+        elif isinstance(v, (list, tuple)) and any(isinstance(x, (dict, list, tuple)) for x in v):
+            put("[")
+            sep = ""
+            for x in v:
+                put(sep)
+                walk(x)
+                sep = ", "
+            put("]")
+        else:
+            put(json.dumps(v))  # a number, a text, a list of them: short
+    obj(pairs)
+    if buf:
+        out.append("".join(buf))
+    return out
 
 
 def _hex(b):
@@ -448,7 +495,7 @@ class Hub:
         for again in (1, 0):
             gc.collect()  # once a round: the snapshot's few KB find a run in a collected heap
             try:
-                self.log.snapshot(json.dumps(snapshot(self.table)), ms)
+                self.log.snapshot(json_pieces(fields(self.table)), ms)
                 return
             except MemoryError as x:  # still fragmented: once more, then it is a fault
                 if not again:

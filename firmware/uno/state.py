@@ -11,6 +11,7 @@ from uno.rules import Settings
 from uno.table import Table, SHOE, PILE, MAX_SEAT
 
 _PLACES = "s123456789Apx"
+_LETTERS = b"s123456789Apx"
 
 
 def _opt_card(c):
@@ -28,8 +29,23 @@ def _players(t):
     return out
 
 
+def _where(t):
+    # (a join of one-letter texts keeps them all in a list first: 1 KB on the 64-bit port)
+    b = bytearray(NCARDS)
+    loc = t.loc
+    for c in range(NCARDS):
+        b[c] = _LETTERS[loc[c]]
+    return str(b, "ascii")
+
+
 def snapshot(t):
     """The state of table t as a JSON-ready dict."""
+    return dict(fields(t))
+
+
+def fields(t):
+    """snapshot(t)'s (name, value) pairs, one at a time: the hub writes a round's snapshot
+    to its log from them, with no dict of them all (hub.app.json_pieces)."""
     seats = []
     for s in t.seats:
         seats.append({
@@ -38,55 +54,53 @@ def snapshot(t):
             "score": t.scores[s],
             "owes": t.owes(s),
         })
-    return {
-        "phase": PHASES[t.phase],
-        "round": t.round,
-        "dealer": t.dealer,
-        "turn": t.turn,
-        "direction": "cw" if t.dir > 0 else "ccw",
-        "colour": COLOURS[t.colour] if t.colour >= 0 else None,
-        "top": played_name(t.top, t.colour) if t.top >= 0 else None,
-        "pending": t.pending,
-        "pending_why": WHY[t.pending_why],
-        "debts": [[d[0], d[1], WHY[d[2]]] for d in t.debts],
-        "drawn": _opt_card(t.drawn),
-        "colour_wanted": t.want,
-        "want_moves": t.want_moves,
-        "uno_window": t.window,
-        "uno_called": t.called,
-        "uno_late": t.late,
-        "challenge": t.w4_from,
-        "w4_illegal": t.w4_illegal,
-        "shoe": t.shoe,
-        "pile": t.pile,
-        "winner": t.winner,
-        "seats": seats,
-        "settings": t.rules.as_dict(),
-        "where": "".join(_PLACES[t.loc[c]] for c in range(NCARDS)),
-        "top_card": t.top,              # exact physical cards, for loading back
-        "drawn_card": t.drawn,
-        "last": t.last,
-        "dealt": t.dealt,
-        "drawoff": [t.offs, list(t.off_rank)],
-        "active": t.active,
-        "outs": t.finished,
-        "leaving": t.leaving,
-        "laid": t.laid,
-        "answerable": t.answerable,
-        "stackable": t.stackable,
-        "reshuffle": t.due,
-        "dry": t.dry,
-        "thin": t.thin,
-        "stack": t.stack,
-        "caught": t.caught,
-        "chain": [t.chain, t.skips],
-        "slap": t.slap,
-        "sum_to": t.sum_to,
-        "sum_by": t.sum_by,
-        "clock": [t.clock, t.since, t.warned],
-        "players": _players(t),
-        "naming": t.naming,
-    }
+    yield "phase", PHASES[t.phase]
+    yield "round", t.round
+    yield "dealer", t.dealer
+    yield "turn", t.turn
+    yield "direction", "cw" if t.dir > 0 else "ccw"
+    yield "colour", COLOURS[t.colour] if t.colour >= 0 else None
+    yield "top", played_name(t.top, t.colour) if t.top >= 0 else None
+    yield "pending", t.pending
+    yield "pending_why", WHY[t.pending_why]
+    yield "debts", [[d[0], d[1], WHY[d[2]]] for d in t.debts]
+    yield "drawn", _opt_card(t.drawn)
+    yield "colour_wanted", t.want
+    yield "want_moves", t.want_moves
+    yield "uno_window", t.window
+    yield "uno_called", t.called
+    yield "uno_late", t.late
+    yield "challenge", t.w4_from
+    yield "w4_illegal", t.w4_illegal
+    yield "shoe", t.shoe
+    yield "pile", t.pile
+    yield "winner", t.winner
+    yield "seats", seats
+    yield "settings", t.rules.as_dict()
+    yield "where", _where(t)
+    yield "top_card", t.top              # exact physical cards, for loading back
+    yield "drawn_card", t.drawn
+    yield "last", t.last
+    yield "dealt", t.dealt
+    yield "drawoff", [t.offs, list(t.off_rank)]
+    yield "active", t.active
+    yield "outs", t.finished
+    yield "leaving", t.leaving
+    yield "laid", t.laid
+    yield "answerable", t.answerable
+    yield "stackable", t.stackable
+    yield "reshuffle", t.due
+    yield "dry", t.dry
+    yield "thin", t.thin
+    yield "stack", t.stack
+    yield "caught", t.caught
+    yield "chain", [t.chain, t.skips]
+    yield "slap", t.slap
+    yield "sum_to", t.sum_to
+    yield "sum_by", t.sum_by
+    yield "clock", [t.clock, t.since, t.warned]
+    yield "players", _players(t)
+    yield "naming", t.naming
 
 
 def load(d, registry=None):

@@ -82,3 +82,21 @@ def test_a_damaged_snapshot_found_without_its_room_is_the_gap_the_boot_finds():
         assert lg.damage == damage and damage, (at, damage, lg.damage)
         assert lg.next_seq == seq + 1, (at, lg.next_seq, seq)
         lg.close()
+
+
+def test_a_text_written_in_pieces_is_one_blob_read_back_whole():
+    for name, lg in _stores():
+        lg.recover()
+        lg.append((SEAT, 1, 0), 100)
+        text = ["{", "\"a\": ", "\"\u00e9t\u00e9\"", "}"]     # a piece may hold any letter
+        seq = lg.snapshot(text, 200)
+        big = ["x" * 150] * 20                                   # bigger than the reader's window
+        seq2 = lg.snapshot(big, 300)
+        lg.record(12, ["o", "k"], 400)
+        lg.close()
+        snap, ins, nxt = lg.recover()
+        assert snap == "x" * 3000 and nxt == seq2 + 2, (name, nxt)
+        recs = list(lg.read_from(seq))
+        assert recs[0][4] == "".join(text) and recs[0][1] == SNAP, (name, recs[0])
+        assert recs[2][4] == "ok", (name, recs[2])
+        lg.close()
