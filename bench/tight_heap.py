@@ -1,0 +1,139 @@
+"""The hub on a tight heap: a 10-seat table with every house rule (preset party: long rounds,
+big snapshots) played for 3,000 inputs through the whole app on the ROMFS deploy path, with
+less heap each run. Prints, per heap: rounds played, inputs that failed (not logged, not
+judged) and round snapshots that failed. The table must lose no input however the heap is
+cut up; a snapshot that fails costs only a longer recovery at the next boot. Random players
+play the engine alone first and write their inputs to a file, which the hub then reads one at
+a time (as bench/heap.py): nothing of the players is in the hub's heap.
+
+Late in a long night the heap is fragmented, not full: free runs are short. On the 64-bit unix
+port the ROMFS path's peak live is some 106 KB (bench/deploy_heap.py), so a 160-170 KB heap
+leaves about what a WROOM-32's 100 KB leaves its 63 KB.
+
+    python bench/tight_heap.py [INPUTS] [HEAP_KB ...]       (default 3000; 200 180 170 160)
+    (child, under micropython via tools/romrun.py) romrun.py IMAGE tight_heap:child INPUTS SEED
+"""
+import gc
+import sys
+
+LOG = "/tmp/unotable-tight-heap-log"
+INPUTS = "/tmp/unotable-tight-heap-inputs.bin"
+_IN_SHOE, _IN_PAD, _IN_SHUFFLE, _IN_TICK = 1, 2, 5, 6  # uno/events.py (host-only)
+_ROUND_OVER = 26
+
+
+def _record(n, seed):
+    """Random players (host-only) play the engine alone; their inputs go to a file, one at a
+    time, and they are thrown away: the hub's heap then holds nothing of them."""
+    from uno.bot import Bot
+    from uno.rules import Settings
+    from uno.table import Table
+    t = Table(Settings({"preset": "party"}))
+    bot = Bot(t, list(range(1, 11)), seed=seed, mistakes=30)
+    k = 0
+    with open(INPUTS, "wb") as f:
+        for _ in range(n):
+            inp = bot.next_input()
+            kind = inp[0]
+            if kind > _IN_TICK:     # (a rule, a take-back, a name: the referee's, not a player's)
+                continue
+            if kind == _IN_SHOE or kind == _IN_PAD:
+                body = bytes(inp[1])
+            elif kind == _IN_TICK:
+                body = inp[1].to_bytes(4, "little")
+            else:
+                body = bytes(inp[1:])
+            f.write(bytes((kind, len(body))) + body)
+            bot.keep(t.feed(inp, k * 700))  # the hub's clock below: 0.7 s an input
+            k += 1
+
+
+def _inputs():
+    with open(INPUTS, "rb") as f:
+        while True:
+            head = f.read(2)
+            if not head:
+                return
+            body = f.read(head[1])
+            kind = head[0]
+            if kind == _IN_SHOE or kind == _IN_PAD:
+                yield (kind, body)
+            elif kind == _IN_TICK:
+                yield (kind, int.from_bytes(body, "little"))
+            elif kind == _IN_SHUFFLE:
+                yield (kind,)
+            else:
+                yield (kind, body[0], body[1])
+
+
+def child(argv):
+    _record(int(argv[0]), int(argv[1]))
+    for name in list(sys.modules):
+        if name.startswith("uno"):
+            del sys.modules[name]
+    gc.collect()
+    from logdir import wipe
+    from hub.app import Hub
+    from hub.sim import SimBoard, FLASH, _nor
+    from gamelog.ring import RingLog
+    wipe(LOG)
+    board = SimBoard()
+    h = Hub(board, RingLog(_nor(LOG, FLASH), LOG))
+    h.start({"preset": "party"})
+    rounds = failed = snaps = 0
+    ms = 0
+    for inp in _inputs():
+        board.vclock = ms         # the recording's clock (no ticks: no turn timer fires)
+        ms += 700
+        try:
+            evs = h.feed(inp)
+        except MemoryError:       # what the hub's loop would catch: the input is lost
+            evs = None
+            gc.collect()
+        if evs is None:
+            failed += 1
+            continue
+        for e in evs:
+            if e[0] == _ROUND_OVER:
+                rounds += 1
+                if h.fault and h.fault.startswith("snapshot"):
+                    snaps += 1
+                h.fault = None
+    wipe(LOG)
+    print("tight_heap: %d %d %d" % (rounds, failed, snaps))
+
+
+def main(argv):
+    import os
+    import subprocess
+    import tempfile
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sys.path[:0] = [os.path.join(root, "host"), os.path.join(root, "firmware")]
+    from unotable import romfs
+    from unotable.build import tool
+    inputs = int(argv[0]) if argv else 3000
+    heaps = [int(x) for x in argv[1:]] or [200, 180, 170, 160]
+    with tempfile.TemporaryDirectory(prefix="tight-heap-", dir=os.path.join(root, "build")) as w:
+        image = os.path.join(w, "unotable.romfs")
+        romfs.build_image(image, w, every=True)  # every file: the players are host-only
+        size = os.path.getsize(image)
+        env = dict(os.environ, MICROPYPATH=os.pathsep.join(
+            [os.path.join(root, "bench"), ".frozen"]))
+        print("tight heap: a 10-seat party table, %d inputs through the hub, ROMFS path, "
+              "micropython unix port (the image's %d KB held apart)" % (inputs, size // 1024))
+        print("  heap KB  rounds  inputs failed  snapshots failed")
+        for kb in heaps:
+            r = subprocess.run([tool("micropython"), "-X", "heapsize=%d" % (kb * 1024 + size + 4096),
+                                romfs.RUNNER, image, "tight_heap:child", str(inputs), "4"],
+                               capture_output=True, text=True, cwd=root, env=env, timeout=900)
+            got = [ln for ln in r.stdout.splitlines() if ln.startswith("tight_heap: ")]
+            if r.returncode or not got:
+                last = (r.stdout + r.stderr).strip().splitlines()[-1:] or ["exit %d" % r.returncode]
+                print("  %7d  the run failed: %s" % (kb, last[0]))
+                continue
+            rounds, failed, snaps = got[0].split()[1:]
+            print("  %7d  %6s  %13s  %16s" % (kb, rounds, failed, snaps))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
