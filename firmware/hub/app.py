@@ -240,49 +240,47 @@ def open_log(path, board):
     return lg
 
 
+def _piece(out, buf, n, text, size):
+    # json_pieces: text after what buf holds (n characters), in a piece of its own when the two
+    # would pass size: no piece much longer than size or than one value
+    if n + len(text) > size and n:
+        out.append("".join(buf))
+        del buf[:]
+        n = 0
+    buf.append(text)
+    return n + len(text) + 8  # (with the name and punctuation before the next)
+
+
 def json_pieces(pairs, size=SNAP_PIECE):
     """The JSON object of these (name, value) pairs as text in pieces of about `size`
     characters (their join is the whole). A round's snapshot is some 2.3 KB with ten seats:
     as one dict and json.dumps it wants runs of up to that size while its text grows, then a
     copy, and a heap late in a long night may have none (the snapshot fails: recovery then
-    replays from the one before)."""
+    replays from the one before). A value is dumped whole but a list of dicts (the seats),
+    dumped a dict at a time."""
     out = []
-    buf = []
-    n = [0]
-
-    def put(text):
-        buf.append(text)
-        n[0] += len(text)
-        if n[0] >= size:
-            out.append("".join(buf))
-            del buf[:]
-            n[0] = 0
-
-    def obj(kv):
-        put("{")
-        sep = ""
-        for k, v in kv:
-            put(sep + json.dumps(k) + ": ")
-            walk(v)
-            sep = ", "
-        put("}")
-
-    def walk(v):
-        if isinstance(v, dict):
-            obj(v.items())
-        elif isinstance(v, (list, tuple)) and any(isinstance(x, (dict, list, tuple)) for x in v):
+    buf = ["{\""]
+    put = buf.append  # (constants and the names themselves: no text made but the values')
+    n = 2
+    first = True
+    for k, v in pairs:
+        if not first:
+            put(", \"")
+        first = False
+        put(k)  # (the names are the state's own: no escapes)
+        put("\": ")
+        n += len(k) + 6
+        if type(v) is list and v and type(v[0]) is dict:
             put("[")
-            sep = ""
-            for x in v:
-                put(sep)
-                walk(x)
-                sep = ", "
+            for i in range(len(v)):
+                if i:
+                    put(", ")
+                n = _piece(out, buf, n, json.dumps(v[i]), size)
             put("]")
         else:
-            put(json.dumps(v))  # a number, a text, a list of them: short
-    obj(pairs)
-    if buf:
-        out.append("".join(buf))
+            n = _piece(out, buf, n, json.dumps(v), size)
+    put("}")
+    out.append("".join(buf))
     return out
 
 
