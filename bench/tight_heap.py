@@ -3,15 +3,19 @@ big snapshots) played for 3,000 inputs through the whole app on the ROMFS deploy
 less heap each run. Prints, per heap: rounds played, inputs that failed (not logged, not
 judged) and round snapshots that failed. The table must lose no input however the heap is
 cut up; a snapshot that fails costs only a longer recovery at the next boot. Random players
-play the engine alone first and write their inputs to a file, which the hub then reads one at
-a time (as bench/heap.py): nothing of the players is in the hub's heap.
+play the engine alone first, under CPython, and write their inputs to a file, which the hub
+then reads one at a time (as bench/heap.py): nothing of the players is in the hub's heap.
 
 Late in a long night the heap is fragmented, not full: free runs are short. On the 64-bit unix
 port the ROMFS path's peak live is some 106 KB (bench/deploy_heap.py), so a 160-170 KB heap
 leaves about what a WROOM-32's 100 KB leaves its 63 KB.
 
-    python bench/tight_heap.py [INPUTS] [HEAP_KB ...]       (default 3000; 200 180 170 160)
-    (child, under micropython via tools/romrun.py) romrun.py IMAGE tight_heap:child INPUTS SEED
+    python bench/tight_heap.py [--micropython BIN] [INPUTS] [HEAP_KB ...]
+                                                (default 3000; 200 180 170 160)
+
+--micropython: another unix port, e.g. a 32-bit one from tools/frozen_unix.py --m32, whose
+objects are an ESP32's size: there the heaps to try are a board's (100 KB and below).
+    (child, under micropython via tools/romrun.py) romrun.py IMAGE tight_heap:child
 """
 import gc
 import sys
@@ -23,8 +27,9 @@ _ROUND_OVER = 26
 
 
 def _record(n, seed):
-    """Random players (host-only) play the engine alone; their inputs go to a file, one at a
-    time, and they are thrown away: the hub's heap then holds nothing of them."""
+    """Random players (host-only) play the engine alone, under CPython; their inputs go to a
+    file that the hub under micropython reads one at a time: its heap holds nothing of them
+    (the engine is the same on both, so is the game)."""
     from uno.bot import Bot
     from uno.rules import Settings
     from uno.table import Table
@@ -67,10 +72,6 @@ def _inputs():
 
 
 def child(argv):
-    _record(int(argv[0]), int(argv[1]))
-    for name in list(sys.modules):
-        if name.startswith("uno"):
-            del sys.modules[name]
     gc.collect()
     from logdir import wipe
     from hub.app import Hub
@@ -80,6 +81,7 @@ def child(argv):
     board = SimBoard()
     h = Hub(board, RingLog(_nor(LOG, FLASH), LOG))
     h.start({"preset": "party"})
+    print("tight_heap: started")
     rounds = failed = snaps = 0
     ms = 0
     for inp in _inputs():
@@ -111,27 +113,35 @@ def main(argv):
     sys.path[:0] = [os.path.join(root, "host"), os.path.join(root, "firmware")]
     from unotable import romfs
     from unotable.build import tool
+    binary = tool("micropython")
+    if argv[:1] == ["--micropython"]:
+        binary = os.path.abspath(argv[1])
+        argv = argv[2:]
     inputs = int(argv[0]) if argv else 3000
     heaps = [int(x) for x in argv[1:]] or [200, 180, 170, 160]
     with tempfile.TemporaryDirectory(prefix="tight-heap-", dir=os.path.join(root, "build")) as w:
         image = os.path.join(w, "unotable.romfs")
-        romfs.build_image(image, w, every=True)  # every file: the players are host-only
+        romfs.build_image(image, w)
+        _record(inputs, 4)
         size = os.path.getsize(image)
         env = dict(os.environ, MICROPYPATH=os.pathsep.join(
             [os.path.join(root, "bench"), ".frozen"]))
+        bits = subprocess.run([binary, "-c", "import sys; print(sys.maxsize > 2 ** 32)"],
+                              capture_output=True, text=True).stdout.strip()
         print("tight heap: a 10-seat party table, %d inputs through the hub, ROMFS path, "
-              "micropython unix port (the image's %d KB held apart)" % (inputs, size // 1024))
+              "micropython unix port, %s-bit (the image's %d KB held apart)" % (
+                  inputs, "64" if bits == "True" else "32", size // 1024))
         print("  heap KB  rounds  inputs failed  snapshots failed")
         for kb in heaps:
-            r = subprocess.run([tool("micropython"), "-X", "heapsize=%d" % (kb * 1024 + size + 4096),
-                                romfs.RUNNER, image, "tight_heap:child", str(inputs), "4"],
+            r = subprocess.run([binary, "-X", "heapsize=%d" % (kb * 1024 + size + 4096),
+                                romfs.RUNNER, image, "tight_heap:child"],
                                capture_output=True, text=True, cwd=root, env=env, timeout=900)
             got = [ln for ln in r.stdout.splitlines() if ln.startswith("tight_heap: ")]
-            if r.returncode or not got:
+            if r.returncode or len(got) < 2:
                 last = (r.stdout + r.stderr).strip().splitlines()[-1:] or ["exit %d" % r.returncode]
-                print("  %7d  the run failed: %s" % (kb, last[0]))
+                print("  %7d  %s: %s" % (kb, "failed in play" if got else "no start", last[0]))
                 continue
-            rounds, failed, snaps = got[0].split()[1:]
+            rounds, failed, snaps = got[1].split()[1:]
             print("  %7d  %6s  %13s  %16s" % (kb, rounds, failed, snaps))
 
 
