@@ -68,6 +68,7 @@ bench: $(BIN)/.stamp
 	$(BIN)/python bench/heap_compare.py 3
 	$(MPYPATH) $(MPY) -X heapsize=1m bench/log_bench.py
 	MICROPYPATH=build/mpy-host:.frozen $(MPY) -X heapsize=256k bench/app_bench.py
+	$(BIN)/python bench/tight_heap.py
 	PYTHONPATH=firmware $(BIN)/python bench/link_bench.py
 	$(BIN)/python bench/store_bench.py
 	$(BIN)/python bench/scoreboard_bench.py 10 30
