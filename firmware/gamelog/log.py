@@ -613,12 +613,14 @@ class Log:
 
     # ---- reading and pruning ---------------------------------------------------------------
 
-    def read_from(self, seq):
+    def read_from(self, seq, blobs=True):
         """Yield (seq, rtype, t, wall, data, tag4) for every intact record with seq >= seq, in
         order, and (first, GAP, last, cause, None, None) for every gap; never raises for damage.
 
         data: the input tuple for INPUT, the payload (bytes, or str if text) otherwise; tag4:
-        the chain tag of an input (None for other records).
+        the chain tag of an input (None for other records). blobs=False: a blob bigger than
+        the reader's window (a snapshot) is checked and its data is None, so that a read for
+        the inputs (a sync, a dump) needs no run of its size in the heap.
         """
         if seq < 1:
             seq = 1
@@ -634,6 +636,7 @@ class Log:
         causes = self._gaps + bad
         top = self.next_seq if self._ready else 0
         rd = Reader()
+        rd.keep = blobs
         exp = seq
         first = True
         if live and live[0][0] > seq:
@@ -711,7 +714,7 @@ class Log:
         """Like replay(), with each input's seq and time: (seq, t, wall, input)."""
         if not self._ready:
             self._resync()
-        for r in self.read_from(self._rbase):
+        for r in self.read_from(self._rbase, False):
             if r[1] == INPUT:
                 yield r[0], r[2], r[3], r[4]
 

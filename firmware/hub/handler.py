@@ -103,7 +103,7 @@ class LinkHandler:
     def records(self, seq):
         """Every input with seq >= seq as (seq, t, wall, inp, tag), and each gap in the log as
         (first, last, cause): nothing damaged hides what lies before or after it."""
-        for r in self.hub.log.read_from(seq):
+        for r in self.hub.log.read_from(seq, False):  # (the inputs: no snapshot read whole)
             if r[1] == INPUT:
                 yield r[0], r[2], r[3], r[4], r[5]
             elif r[1] == GAP:                # (first, GAP, last, cause, None, None)
@@ -125,7 +125,7 @@ class LinkHandler:
             return None
         from gamelog.chain import step
         h = a[1]
-        it = log.read_from(base)
+        it = log.read_from(base, False)
         try:
             for r in it:
                 if r[0] >= seq:
@@ -233,7 +233,7 @@ class LinkHandler:
         out = []  # type: list
         nxt = None
         k = 0
-        it = self.hub.log.read_from(frm)
+        it = self.hub.log.read_from(frm, False)
         try:
             for r in it:
                 k += 1

@@ -118,7 +118,7 @@ class Serial:
         from gamelog import INPUT
         reg = self.hub.table.registry
         k = 0
-        for r in self.hub.log.read_from(start):
+        for r in self.hub.log.read_from(start, False):  # (no snapshot read whole)
             seq, rtype, t = r[0], r[1], r[2]
             if rtype == INPUT:
                 d = input_dict(r[4], reg)

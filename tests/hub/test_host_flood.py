@@ -242,8 +242,8 @@ def test_a_clocks_request_reads_a_bounded_part_of_the_log():
     read = [0]
     every = h.log.read_from
 
-    def counted(seq):
-        for r in every(seq):
+    def counted(seq, blobs=True):
+        for r in every(seq, blobs):
             read[0] += 1
             yield r
     h.log.read_from = counted
