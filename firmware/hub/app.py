@@ -241,14 +241,14 @@ def open_log(path, board):
 
 
 def _piece(out, buf, n, text, size):
-    # json_pieces: text after what buf holds (n characters), in a piece of its own when the two
-    # would pass size: no piece much longer than size or than one value
+    # json_pieces: a value's text after the n characters buf holds, which go first as a piece
+    # of their own when the two would pass size: no piece much longer than size or one value
     if n + len(text) > size and n:
         out.append("".join(buf))
         del buf[:]
         n = 0
     buf.append(text)
-    return n + len(text) + 8  # (with the name and punctuation before the next)
+    return n + len(text)
 
 
 def json_pieces(pairs, size=SNAP_PIECE):
@@ -275,7 +275,7 @@ def json_pieces(pairs, size=SNAP_PIECE):
             for i in range(len(v)):
                 if i:
                     put(", ")
-                n = _piece(out, buf, n, json.dumps(v[i]), size)
+                n = _piece(out, buf, n + 2, json.dumps(v[i]), size)
             put("]")
         else:
             n = _piece(out, buf, n, json.dumps(v), size)

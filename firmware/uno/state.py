@@ -11,7 +11,7 @@ from uno.rules import Settings
 from uno.table import Table, SHOE, PILE, MAX_SEAT
 
 _PLACES = "s123456789Apx"
-_LETTERS = b"s123456789Apx"
+_LETTERS = _PLACES.encode()  # (_where)
 
 
 def _opt_card(c):
