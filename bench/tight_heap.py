@@ -20,9 +20,11 @@ objects are an ESP32's size: there the heaps to try are a board's (100 KB and be
 import gc
 import sys
 
+import inputfile
+
 LOG = "/tmp/unotable-tight-heap-log"
 INPUTS = "/tmp/unotable-tight-heap-inputs.bin"
-_IN_SHOE, _IN_PAD, _IN_SHUFFLE, _IN_TICK = 1, 2, 5, 6  # uno/events.py (host-only)
+_IN_TICK = 6  # uno/events.py (host-only)
 _ROUND_OVER = 26
 
 
@@ -39,36 +41,11 @@ def _record(n, seed):
     with open(INPUTS, "wb") as f:
         for _ in range(n):
             inp = bot.next_input()
-            kind = inp[0]
-            if kind > _IN_TICK:     # (a rule, a take-back, a name: the referee's, not a player's)
+            if inp[0] > _IN_TICK:   # (a rule, a take-back, a name: the referee's, not a player's)
                 continue
-            if kind == _IN_SHOE or kind == _IN_PAD:
-                body = bytes(inp[1])
-            elif kind == _IN_TICK:
-                body = inp[1].to_bytes(4, "little")
-            else:
-                body = bytes(inp[1:])
-            f.write(bytes((kind, len(body))) + body)
+            inputfile.put(f, inp)
             bot.keep(t.feed(inp, k * 700))  # the hub's clock below: 0.7 s an input
             k += 1
-
-
-def _inputs():
-    with open(INPUTS, "rb") as f:
-        while True:
-            head = f.read(2)
-            if not head:
-                return
-            body = f.read(head[1])
-            kind = head[0]
-            if kind == _IN_SHOE or kind == _IN_PAD:
-                yield (kind, body)
-            elif kind == _IN_TICK:
-                yield (kind, int.from_bytes(body, "little"))
-            elif kind == _IN_SHUFFLE:
-                yield (kind,)
-            else:
-                yield (kind, body[0], body[1])
 
 
 def child(argv):
@@ -84,7 +61,7 @@ def child(argv):
     print("tight_heap: started")
     rounds = failed = snaps = 0
     ms = 0
-    for inp in _inputs():
+    for inp in inputfile.inputs(INPUTS):
         board.vclock = ms         # the recording's clock (no ticks: no turn timer fires)
         ms += 700
         try:
