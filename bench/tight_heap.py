@@ -6,15 +6,15 @@ cut up; a snapshot that fails costs only a longer recovery at the next boot. Ran
 play the engine alone first, under CPython, and write their inputs to a file, which the hub
 then reads one at a time (as bench/heap.py): nothing of the players is in the hub's heap.
 
-Late in a long night the heap is fragmented, not full: free runs are short. On the 64-bit unix
-port the ROMFS path's peak live is some 106 KB (bench/deploy_heap.py), so a 160-170 KB heap
-leaves about what a WROOM-32's 100 KB leaves its 63 KB.
+Late in a long night the heap is fragmented, not full: free runs are short. A WROOM-32 gives
+Python about 100 KB, and the ROMFS path's peak live is some 63 KB on a 32-bit build (106 KB on
+the 64-bit port: bench/deploy_heap.py).
 
     python bench/tight_heap.py [--micropython BIN] [INPUTS] [HEAP_KB ...]
-                                                (default 3000; 200 180 170 160)
+        (default 3000 inputs; heaps 160 140 130 125 KB, or 100 90 85 80 on a 32-bit build)
 
 --micropython: another unix port, e.g. a 32-bit one from tools/frozen_unix.py --m32, whose
-objects are an ESP32's size: there the heaps to try are a board's (100 KB and below).
+objects are an ESP32's size.
     (child, under micropython via tools/romrun.py) romrun.py IMAGE tight_heap:child
 """
 import gc
@@ -95,7 +95,9 @@ def main(argv):
         binary = os.path.abspath(argv[1])
         argv = argv[2:]
     inputs = int(argv[0]) if argv else 3000
-    heaps = [int(x) for x in argv[1:]] or [200, 180, 170, 160]
+    wide = subprocess.run([binary, "-c", "import sys; print(sys.maxsize > 2 ** 32)"],
+                          capture_output=True, text=True).stdout.strip() == "True"
+    heaps = [int(x) for x in argv[1:]] or ([160, 140, 130, 125] if wide else [100, 90, 85, 80])
     with tempfile.TemporaryDirectory(prefix="tight-heap-", dir=os.path.join(root, "build")) as w:
         image = os.path.join(w, "unotable.romfs")
         romfs.build_image(image, w)
@@ -103,11 +105,9 @@ def main(argv):
         size = os.path.getsize(image)
         env = dict(os.environ, MICROPYPATH=os.pathsep.join(
             [os.path.join(root, "bench"), ".frozen"]))
-        bits = subprocess.run([binary, "-c", "import sys; print(sys.maxsize > 2 ** 32)"],
-                              capture_output=True, text=True).stdout.strip()
         print("tight heap: a 10-seat party table, %d inputs through the hub, ROMFS path, "
               "micropython unix port, %s-bit (the image's %d KB held apart)" % (
-                  inputs, "64" if bits == "True" else "32", size // 1024))
+                  inputs, "64" if wide else "32", size // 1024))
         print("  heap KB  rounds  inputs failed  snapshots failed")
         for kb in heaps:
             r = subprocess.run([binary, "-X", "heapsize=%d" % (kb * 1024 + size + 4096),
