@@ -57,6 +57,7 @@ REPL_ASK = ("in a round the table must agree first: at the table, hold Y and G (
             "green) together for 5 s, then ask again within 60 s (or ask after the round)")
 WARN_PCT = const(80)        # flash use that warns "sync the table soon"
 SNAP_PIECE = const(200)     # characters a piece of a snapshot written to the log (json_pieces)
+_NO_SNAPSHOT = "snapshot skipped, no memory: "  # the fault of a round's end not on flash
 WHY_MS = const(4000)        # a reject's reason stays on the display this long (as a fault's LEDs)
 
 # Patterns of their own, told apart from the game's: the log, not the game, needs a person.
@@ -494,10 +495,12 @@ class Hub:
             gc.collect()  # once a round: the snapshot's few KB find a run in a collected heap
             try:
                 self.log.snapshot(json_pieces(fields(self.table)), ms)
+                if self.fault and self.fault.startswith(_NO_SNAPSHOT):
+                    self.fault = None  # a round's end on flash again: recovery is one round
                 return
             except MemoryError as x:  # still fragmented: once more, then it is a fault
-                if not again:
-                    self.fault = "snapshot: " + _repr(x)
+                if not again:        # (not damage: the log is whole, recovery just longer)
+                    self.fault = _NO_SNAPSHOT + _repr(x)
             except OSError as x:      # no room
                 self.fault = "snapshot: " + _repr(x)
                 return
@@ -642,6 +645,8 @@ class Hub:
             return self.why
         if self.back:  # until the next input: the cards go back first (the warnings stay)
             return self.back
+        if self.fault and not self.damage and self.fault.startswith(_NO_SNAPSHOT):
+            return "LOW MEMORY - restart between rounds"  # (a fresh heap: snapshots fit again)
         if self.damage or self.fault:
             return "LOG DAMAGED - sync, see status"
         if self.flash_warn():

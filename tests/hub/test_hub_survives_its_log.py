@@ -272,7 +272,9 @@ def test_status_carries_the_chain_head_and_its_mac_and_records_their_tags():
 
 def test_a_snapshot_that_finds_no_memory_once_is_no_fault_and_twice_is_reported():
     """A round's end writes its snapshot into a collected heap; a MemoryError is a fault only
-    when the second try fails too (then recovery replays from the snapshot before)."""
+    when the second try fails too (then recovery replays from the snapshot before). It is not
+    damage: the display asks for a restart between rounds, and the next snapshot that fits
+    clears it."""
     for fails, fault in ((1, False), (2, True)):
         h = Hub(FakeBoard(), logkit.log(logkit.fresh()))
         h.start()
@@ -287,6 +289,10 @@ def test_a_snapshot_that_finds_no_memory_once_is_no_fault_and_twice_is_reported(
         h.log.snapshot = snap
         h._snapshot(5)
         assert bool(h.fault) == fault and (not fault or "snapshot" in h.fault), h.fault
+        if fault:  # no damage: the log is whole, the next boot replays from the older snapshot
+            assert h.notice() == "LOW MEMORY - restart between rounds", h.notice()
+            h._snapshot(6)                       # the next round's end fits: nothing to say
+            assert h.fault is None and h.notice() is None, (h.fault, h.notice())
 
 
 def test_after_a_snapshot_that_found_no_memory_every_input_is_still_logged_and_judged():
