@@ -257,8 +257,8 @@ def json_pieces(pairs, size=SNAP_PIECE):
     characters (their join is the whole). A round's snapshot is some 2.3 KB with ten seats:
     as one dict and json.dumps it wants runs of up to that size while its text grows, then a
     copy, and a heap late in a long night may have none (the snapshot fails: recovery then
-    replays from the one before). A value is dumped whole but a list of dicts (the seats),
-    dumped a dict at a time."""
+    replays from the one before). A value is dumped whole but a dict (the settings), a value
+    at a time, and a list of dicts (the seats), a dict at a time."""
     out = []
     buf = ["{\""]
     put = buf.append  # (constants and the names themselves: no text made but the values')
@@ -278,6 +278,17 @@ def json_pieces(pairs, size=SNAP_PIECE):
                     put(", ")
                 n = _piece(out, buf, n + 2, json.dumps(v[i]), size)
             put("]")
+        elif type(v) is dict and v:  # (the settings: names as above)
+            put("{\"")
+            inner = True
+            for k2 in v:
+                if not inner:
+                    put(", \"")
+                inner = False
+                put(k2)
+                put("\": ")
+                n = _piece(out, buf, n + len(k2) + 6, json.dumps(v[k2]), size)
+            put("}")
         else:
             n = _piece(out, buf, n, json.dumps(v), size)
     put("}")

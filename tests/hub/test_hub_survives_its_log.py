@@ -359,15 +359,17 @@ def test_a_rounds_snapshot_goes_to_the_log_in_short_pieces_that_load_back_as_the
     pieces = sent[-1]
     whole = json.loads(json.dumps(snapshot(h.table)))
     assert json.loads("".join(pieces)) == whole
-    # no piece much longer than SNAP_PIECE or than one value (the settings, a seat: whole)
+    # no piece much longer than SNAP_PIECE or than one value (a seat whole, a setting)
     longest = max(len(json.dumps(x)) for k, v in fields(h.table)
-                  for x in (v if type(v) is list and v and type(v[0]) is dict else [v]))
+                  for x in (v if type(v) is list and v and type(v[0]) is dict else
+                            list(v.values()) if type(v) is dict else [v]))
     assert len(pieces) >= 3 and max(len(p) for p in pieces) < max(SNAP_PIECE, longest) + 40
     h.log.close()
     h2 = Hub(FakeBoard(), logkit.log(path))
     h2.start()
     assert json.loads(json.dumps(snapshot(h2.table))) == whole and h2.recovered == 0
-    odd = {"a": [1, [2, {"b": None}], "c\u00e9"], "d": (True, False), "e": {}, "f": []}
+    odd = {"a": [1, [2, {"b": None}], "c\u00e9"], "d": (True, False), "e": {}, "f": [],
+           "g": {"h": [{"i": 1}], "j": "k"}, "l": [{"m": {}}, {}]}
     for size in (1, 5, 200):
         got = json_pieces(odd.items(), size)
         assert json.loads("".join(got)) == json.loads(json.dumps(odd)), (size, got)
