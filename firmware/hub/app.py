@@ -252,46 +252,44 @@ def _piece(out, buf, n, text, size):
     return n + len(text)
 
 
-def json_pieces(pairs, size=SNAP_PIECE):
-    """The JSON object of these (name, value) pairs as text in pieces of about `size`
-    characters (their join is the whole). A round's snapshot is some 2.3 KB with ten seats:
-    as one dict and json.dumps it wants runs of up to that size while its text grows, then a
-    copy, and a heap late in a long night may have none (the snapshot fails: recovery then
-    replays from the one before). A value is dumped whole but a dict (the settings), a value
-    at a time, and a list of dicts (the seats), a dict at a time."""
-    out = []
-    buf = ["{\""]
-    put = buf.append  # (constants and the names themselves: no text made but the values')
-    n = 2
-    first = True
+def _object(out, buf, n, pairs, size):
+    # json_pieces: {"name": value, ...} after the n characters buf holds; returns how many it
+    # holds then. The names are the state's own (no escapes) and go as they are: no text is
+    # made but the values'. A dict (the settings) goes a value at a time, a list of dicts (the
+    # seats) a dict at a time.
+    put = buf.append
+    put("{")
+    sep = "\""
     for k, v in pairs:
-        if not first:
-            put(", \"")
-        first = False
-        put(k)  # (the names are the state's own: no escapes)
+        put(sep)
+        put(k)
         put("\": ")
+        sep = ", \""
         n += len(k) + 6
-        if type(v) is list and v and type(v[0]) is dict:
+        if type(v) is dict:
+            n = _object(out, buf, n, v.items(), size)
+        elif type(v) is list and v and type(v[0]) is dict:
             put("[")
             for i in range(len(v)):
                 if i:
                     put(", ")
                 n = _piece(out, buf, n + 2, json.dumps(v[i]), size)
             put("]")
-        elif type(v) is dict and v:  # (the settings: names as above)
-            put("{\"")
-            inner = True
-            for k2 in v:
-                if not inner:
-                    put(", \"")
-                inner = False
-                put(k2)
-                put("\": ")
-                n = _piece(out, buf, n + len(k2) + 6, json.dumps(v[k2]), size)
-            put("}")
         else:
             n = _piece(out, buf, n, json.dumps(v), size)
     put("}")
+    return n + 2
+
+
+def json_pieces(pairs, size=SNAP_PIECE):
+    """The JSON object of these (name, value) pairs as text in pieces of about `size`
+    characters (their join is the whole). A round's snapshot is some 2.3 KB with ten seats:
+    as one dict and json.dumps it wants runs of up to that size while its text grows, then a
+    copy, and a heap late in a long night may have none (the snapshot fails: recovery then
+    replays from the one before)."""
+    out = []
+    buf = []
+    _object(out, buf, 0, pairs, size)
     out.append("".join(buf))
     return out
 
