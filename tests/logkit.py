@@ -200,3 +200,19 @@ def fill(lg, ins, t0=1000, dt=450):
 
 def records(lg, seq=1):
     return list(lg.read_from(seq))
+
+
+SHORT_RUN = 300    # short_runs: the reader's window (256 bytes) fits, a snapshot does not
+
+
+def _short(*a):
+    if a and isinstance(a[0], int) and a[0] > SHORT_RUN:
+        raise MemoryError("memory allocation failed, allocating %d bytes" % a[0])
+    return bytearray(*a)
+
+
+def short_runs(on):
+    """A heap with no free run over SHORT_RUN bytes (fragmented late in a night) for the log's
+    reader: gamelog.fmt's bytearray refuses a bigger block; short_runs(False) gives it back."""
+    import gamelog.fmt as fmt
+    fmt.bytearray = _short if on else bytearray

@@ -1,21 +1,12 @@
 """A heap with no free run of a snapshot's size (fragmented late in a night): the log keeps
 taking inputs. A write that fails closes the log, and the next append finds its place again;
 that must not need the snapshot in one piece, or every input after it would fail."""
-import gamelog.fmt as fmt
-from logkit import fresh, log, inputs, seg, flip, SEAT
+from logkit import fresh, log, inputs, seg, flip, short_runs, SEAT
 from gamelog.fmt import HDR
 from ringkit import chip, log as ring_log
 from gamelog import INPUT, SNAP
 
 TID = b"TABLE-01"
-RUN = 300          # the largest run the heap has: the reader's window (256) fits, a snapshot not
-_bytearray = bytearray
-
-
-def _no_run(*a):
-    if a and isinstance(a[0], int) and a[0] > RUN:
-        raise MemoryError("memory allocation failed, allocating %d bytes" % a[0])
-    return _bytearray(*a)
 
 
 def _night(lg):
@@ -41,7 +32,7 @@ def test_after_a_failed_write_the_log_appends_prunes_and_names_its_head_with_no_
         t = _night(lg)
         seq, head = lg.head()
         lg.close()   # a write that raised (Log._write, _create): found again at the next call
-        fmt.bytearray = _no_run
+        short_runs(True)
         try:
             assert lg.head() == (seq, head), name
             lg.close()
@@ -52,7 +43,7 @@ def test_after_a_failed_write_the_log_appends_prunes_and_names_its_head_with_no_
             lg.close()
             assert lg.snapshot("t" * 100, t + 1) == got + 1, name  # a small one still fits
         finally:
-            fmt.bytearray = _bytearray
+            short_runs(False)
         lg.close()
         snap, ins, nxt = lg.recover()         # the boot after: everything read back whole
         assert snap == "t" * 100 and ins == [] and nxt == got + 2, (name, snap, ins, nxt)
@@ -71,12 +62,12 @@ def test_a_damaged_snapshot_found_without_its_room_is_the_gap_the_boot_finds():
         t = _night(lg)
         lg.close()
         flip(seg(p), HDR + 4 + at, 0x10)   # the snapshot opens the newest segment
-        fmt.bytearray = _no_run
+        short_runs(True)
         try:
             seq = lg.append((SEAT, 7, 0), t)
             damage = list(lg.damage)
         finally:
-            fmt.bytearray = _bytearray
+            short_runs(False)
         lg.close()
         lg.recover()
         assert lg.damage == damage and damage, (at, damage, lg.damage)
@@ -108,12 +99,12 @@ def test_a_read_for_the_inputs_steps_over_a_snapshot_with_no_room_for_it():
     for name, lg in _stores():
         _night(lg)
         want = [r[:4] + (r[4] if r[1] != SNAP else None,) for r in lg.read_from(1)]
-        fmt.bytearray = _no_run
+        short_runs(True)
         try:
             got = [r[:5] for r in lg.read_from(1, False)]
             replayed = list(lg.replay_records())
         finally:
-            fmt.bytearray = _bytearray
+            short_runs(False)
         assert got == want and len(got) == 10 and got[5][1] == SNAP, (name, got)
         assert [r[3] for r in replayed] == [r[4] for r in want[6:]], name
         lg.close()

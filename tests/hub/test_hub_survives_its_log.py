@@ -301,7 +301,6 @@ def test_after_a_snapshot_that_found_no_memory_every_input_is_still_logged_and_j
     the same (the log finds its place without reading the snapshot into the heap). It used to
     need that run at every input: the table stopped refereeing for good, late in a long night
     (bench/app_bench.py's recovery part: a 10-seat party table on the ROMFS path)."""
-    import gamelog.fmt as fmt
     path = logkit.fresh()
     h = Hub(FakeBoard(), logkit.log(path))
     h.start()
@@ -315,13 +314,7 @@ def test_after_a_snapshot_that_found_no_memory_every_input_is_still_logged_and_j
     h._snapshot(h.board.now())
     assert "snapshot" in h.fault, h.fault
     h.log.snapshot = real
-    whole = bytearray
-
-    def no_run(*a):
-        if a and isinstance(a[0], int) and a[0] > 300:
-            raise MemoryError("memory allocation failed, allocating %d bytes" % a[0])
-        return whole(*a)
-    fmt.bytearray = no_run
+    logkit.short_runs(True)
     try:
         seqs = []
         for s in (1, 2, 3):
@@ -330,7 +323,7 @@ def test_after_a_snapshot_that_found_no_memory_every_input_is_still_logged_and_j
             seqs.append(h.seq)
         assert seqs[1:] == [seqs[0] + 1, seqs[0] + 2] and h.table.seats == [1, 2, 3], seqs
     finally:
-        fmt.bytearray = whole
+        logkit.short_runs(False)
     logged = [r[4] for r in h.log.read_from(1) if r[1] == INPUT]
     assert logged == [(IN_SEAT, s, 0) for s in (1, 2, 3)], logged
 
