@@ -58,6 +58,7 @@ REPL_ASK = ("in a round the table must agree first: at the table, hold Y and G (
 WARN_PCT = const(80)        # flash use that warns "sync the table soon"
 SNAP_PIECE = const(200)     # characters a piece of a snapshot written to the log (json_pieces)
 _NO_SNAPSHOT = "snapshot skipped, no memory: "  # the fault of a round's end not on flash
+_NO_UNDO = "recovery: no memory to take back, input "  # ... of a logged take-back not replayed
 WHY_MS = const(4000)        # a reject's reason stays on the display this long (as a fault's LEDs)
 
 # Patterns of their own, told apart from the game's: the log, not the game, needs a person.
@@ -411,6 +412,13 @@ class Hub:
         k = 0
         gc.collect()  # the snapshot's text and parse are garbage now: free runs for the replay
         for seq, ms, wall, inp in log.replay_records():
+            if inp[0] == _IN_UNDO and not t.back.ready():
+                # the take-back's code (uno/rebuild.py) did not fit: the replay's garbage
+                # collected, it may; else the table refuses what it once took back, and says
+                # so (it plays on: what it said before the boot is in the log, for the host)
+                gc.collect()
+                if not t.back.ready():
+                    self.fault = _NO_UNDO + str(seq)
             t.feed(inp, -1 if wall else ms)
             k += 1
         return snap, k
@@ -656,6 +664,8 @@ class Hub:
             return self.back
         if self.fault and not self.damage and self.fault.startswith(_NO_SNAPSHOT):
             return "LOW MEMORY - restart between rounds"  # (a fresh heap: snapshots fit again)
+        if self.fault and self.fault.startswith(_NO_UNDO):
+            return "TAKE-BACK LOST - see status"  # (the log is whole: a restart may replay it)
         if self.damage or self.fault:
             return "LOG DAMAGED - sync, see status"
         if self.flash_warn():
