@@ -15,6 +15,9 @@ same folder under micropython. The tests first run once on the file as it is: if
 there, nothing is measured (every mutant would count as killed). --sample N runs N mutants per
 file drawn at random (--seed: the same draw again), for a figure in minutes. A mutant's tests
 are stopped after --timeout seconds (default three times the unmutated run's: a hung mutant).
+Listing a file's mutants takes a second or two (uno/table.py's 2,449 included): one parse, each
+mutation made in place and only its method or statement unparsed; a mutant's whole source is
+made when it runs.
 
 Survivors judged equivalent are listed in tools/mutate_equiv.txt, one a line:
 `FILE:FUNCTION | source line, stripped | mutation  # why`, FUNCTION the innermost def's
@@ -152,25 +155,94 @@ def points(src):
     return [p[2:] for p in _plan(src)]
 
 
+def _units(nodes):
+    """Per node of _walk: the index of its unit, the statement that holds it in the module's
+    or a class's body (a method, a module-level statement): a mutant changes only its unit."""
+    unit = [0] * len(nodes)
+    index = dict((id(n), i) for i, (n, _) in enumerate(nodes))
+    for i, (n, p) in enumerate(nodes):
+        if p is None:
+            unit[i] = i
+        elif isinstance(p, (ast.Module, ast.ClassDef)) and isinstance(n, ast.stmt):
+            unit[i] = i
+        else:
+            unit[i] = unit[index[id(p)]]
+    return unit
+
+
+def _fields(*objs):
+    """What _points' changes may edit: each object's fields, lists copied (restored after)."""
+    return [(o, [(f, v[:] if isinstance(v, list) else v) for f, v in ast.iter_fields(o)])
+            for o in objs if o is not None]
+
+
+def _mutated(src, idx, j):
+    """The whole source with mutation j of node idx (_plan's numbering)."""
+    t = ast.parse(src)
+    node, parent = _walk(t)[idx]
+    _points(node, _docs(t))[j][1](node, parent)
+    ast.fix_missing_locations(t)
+    return ast.unparse(t)
+
+
+class Mutant:
+    """(line, col, description, mutated source); the source is made when asked (a parse and an
+    unparse of the whole file: only for the mutants that run)."""
+
+    def __init__(self, src, idx, j, line, col, what):
+        self._at = (src, idx, j)
+        self._head = (line, col, what)
+        self._new = None
+
+    def _all(self):
+        if self._new is None:
+            self._new = _mutated(*self._at)
+        return self._head + (self._new,)
+
+    def __getitem__(self, k):
+        if isinstance(k, int) and -4 < k < 3:
+            return self._head[k]
+        if isinstance(k, slice) and k.start is None and k.step is None and k.stop == 3:
+            return self._head
+        return self._all()[k]
+
+    def __len__(self):
+        return 4
+
+    def __iter__(self):
+        return iter(self._all())
+
+
 def mutants(src):
-    """[(line, col, description, mutated source)] for one file's source."""
-    base = ast.unparse(ast.parse(src))
+    """[Mutant] for one file's source, but those that change nothing or repeat another. One
+    parse: each mutation is made in place, its unit (a method, a module-level statement)
+    unparsed and compared, and the change undone (a parse and an unparse of the whole file a
+    mutant took minutes for uno/table.py)."""
+    tree = ast.parse(src)
+    nodes = _walk(tree)
+    units = _units(nodes)
+    docs = _docs(tree)
+    base = {}
     out = []
     seen = set()
     for idx, j, line, col, what in _plan(src):
-        t = ast.parse(src)
-        nodes = _walk(t)
         node, parent = nodes[idx]
-        _points(node, _docs(t))[j][1](node, parent)
-        ast.fix_missing_locations(t)
+        u = units[idx]
+        if u not in base:
+            base[u] = ast.unparse(nodes[u][0])
+        saved = _fields(node, parent)
+        _points(node, docs)[j][1](node, parent)
         try:
-            new = ast.unparse(t)
+            new = ast.unparse(nodes[u][0])
         except Exception:
+            new = None
+        for o, fields in saved:
+            for f, v in fields:
+                setattr(o, f, v)
+        if new is None or new == base[u] or (u, new) in seen:
             continue
-        if new == base or new in seen:
-            continue
-        seen.add(new)
-        out.append((line, col, what, new))
+        seen.add((u, new))
+        out.append(Mutant(src, idx, j, line, col, what))
     return out
 
 
@@ -354,8 +426,8 @@ def main(argv):
         if a.limit:
             ms = ms[:a.limit]
         if a.list:
-            for line, col, what, _ in ms:
-                print("%s:%d:%d %s" % (rel, line, col, what))
+            for m in ms:
+                print("%s:%d:%d %s" % ((rel,) + m[:3]))
             continue
         folder = _default_tests(rel)
         cmds = [a.tests] if a.tests else [".venv/bin/python tools/mutate.py --run %s" % folder]

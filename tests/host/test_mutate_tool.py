@@ -97,7 +97,7 @@ def test_the_listed_equivalents_all_still_name_a_mutant():
     for rel, es in by_file.items():
         with open(os.path.join(ROOT, rel)) as f:
             src = f.read()
-        ms, text = mutate.points(src), src.split("\n")   # (making every mutant takes minutes)
+        ms, text = mutate.points(src), src.split("\n")  # (no unparse: enough to name one)
         for e in es:
             if not mutate.equivalent_in({e}, rel, ms, text):
                 stale.append(e)
@@ -127,3 +127,12 @@ def test_a_run_whose_tests_fail_without_a_mutant_measures_nothing():
                        capture_output=True, text=True, timeout=300)
     assert r.returncode != 0 and "the tests fail without any mutant" in r.stderr, r
     assert "killed" not in r.stdout
+
+
+def test_a_mutants_source_is_the_whole_file_with_that_one_change():
+    ms, text = _ms(SRC)
+    m = [m for m in ms if m[0] == 31 and m[2] == "> -> >="][0]
+    assert m[:3] == (31, 11, "> -> >=") and len(m) == 4
+    new = m[3].split("\n")
+    assert new.count("        if a >= 1:") == 1 and new.count("    if a > 1:") == 2  # f: untouched
+    assert list(m) == [31, 11, "> -> >=", m[3]]
