@@ -5,7 +5,7 @@ from uno.cards import NCARDS, DECK, copy_name, points
 from uno.events import *
 from uno.rules import Settings, check
 from uno.state import snapshot, load
-from uno.table import Table
+from uno.table import Table, PILE
 from check import raises
 
 
@@ -442,13 +442,12 @@ def test_t6_h3_a_card_added_to_a_multi_play_restarts_the_count_too():
 
 
 
-def test_t6_a_card_going_round_under_forced_play_blocks_the_round():
-    # Found by a sweep of the property test (9 seats, forced play, draw until), here set up
-    # by hand: seats 6 and 7 hold no R, no wild and no card of one R's colour. With the shoe
-    # empty and a red R on a blue R (or the other way), the turn seat draws the one card under
-    # the top after the reshuffle, must play it (forced), and it sends play back to the other
-    # seat. Past 4 x seats one-card reshuffles in a row the round is blocked (T6), instead of
-    # going round for ever.
+def _going_round():
+    """Found by a sweep of the property test (9 seats, forced play, draw until), here set up
+    by hand: seats 6 and 7 hold no R, no wild and no card of one R's colour. With the shoe
+    empty and a red R on a blue R (or the other way), the turn seat draws the one card under
+    the top after the reshuffle, must play it (forced), and it sends play back to the other
+    seat. The table when the shoe first runs out (seat 7 to draw)."""
     loop = ("RRa", "BRa", "Y9b")                         # Y9b: drawn first, it fits nothing
     plain = [n for n in cards_but(loop) if n[0] != "W" and n[1] != "R"]
     seat6 = [n for n in plain if n[0] == "B"][:15]
@@ -460,21 +459,58 @@ def test_t6_a_card_going_round_under_forced_play_blocks_the_round():
     assert t.turn == 6 and t.dir < 0                     # S4: the dealer's right begins
     act(t, "shoe Y9b", "shoe BRa", "pad BRa")            # draws until one fits, plays it
     assert t.turn == 7 and t.shoe == 0
+    return t
+
+
+def _round_and_round(t):
+    """One-card reshuffles, each card drawn and played, until the round is blocked: how many
+    reshuffles that took, and the last one's events."""
     reshuffles = 0
     for _ in range(60):
         evs = act(t, "shuffle")
         reshuffles += 1
         if "blocked" in names(evs):
-            break
+            return reshuffles, evs
         assert names(evs) == ["shuffle"] and evs[0][1] == 1
         back = "RRa" if copy_name(t.top) == "BRa" else "BRa"
         seat = t.turn
         assert names(act(t, "shoe " + back)) == ["draw"]
         assert names(act(t, "pad " + back))[:3] == ["play", "reverse", "turn"]
         assert t.turn == 13 - seat                       # back to the other seat
+    raise AssertionError("never blocked")
+
+
+def test_t6_a_card_going_round_under_forced_play_blocks_the_round():
+    # Past 4 x seats one-card reshuffles in a row the round is blocked (T6), instead of going
+    # round for ever.
+    t = _going_round()
+    reshuffles, evs = _round_and_round(t)
     assert reshuffles == 4 * 7 + 1
     assert names(evs)[:3] == ["shuffle", "blocked", "round_over"]
     assert t.phase in (P_ROUND_OVER, P_MATCH_OVER)
+
+
+def test_t6_a_reshuffle_of_more_than_one_card_starts_the_count_again():
+    # "in a row": one short of the block, a reshuffle that brings back two cards means the
+    # table is not going round; the count starts again from it (a mutant kept 1 there)
+    t = _going_round()
+    for _ in range(4 * 7):                               # one short of the block
+        act(t, "shuffle")
+        back = "RRa" if copy_name(t.top) == "BRa" else "BRa"
+        act(t, "shoe " + back, "pad " + back)
+    assert t.thin == 4 * 7 and t.shoe == 0 and copy_name(t.top) == "BRa"
+    # by hand: a Y number of seat 1's lies under the top card, as if played before the loop
+    extra = [c for c in t.hands[1] if DECK[c] >> 4 == 1 and DECK[c] & 15 < 10][0]
+    t.hands[1].remove(extra)
+    t.loc[extra] = PILE
+    t.pile += 1
+    evs = act(t, "shuffle")
+    assert names(evs) == ["shuffle"] and evs[0][1] == 2 and t.thin == 0
+    act(t, "shoe RRa", "pad RRa")                        # seat 7: the R fits; Y stays in the shoe
+    act(t, "shoe " + copy_name(extra))                   # seat 6 draws the Y: it fits nothing
+    reshuffles, evs = _round_and_round(t)                # the R's going round again
+    assert reshuffles == 4 * 7 + 1 and names(evs)[:2] == ["shuffle", "blocked"]
+
 
 # ---- bounded memory, validated rule requests ------------------------------------------
 
