@@ -301,6 +301,16 @@ def test_a_take_back_keeps_the_time_of_a_card_read_at_0_ms_after_a_reboot():
     assert _state(t) == want and t.clock == 0
 
 
+def test_a_take_back_fed_at_0_ms_after_a_reboot_takes_that_time():
+    # The take-back's own time, 0 like any other: the clock and the turn seat's time are there
+    # after it, not at the time replayed last (a mutant asked ms >= 1)
+    t = deal({1: "R1 R2 R3", 2: "G5 B7 B8"}, start="R5", turn_timer=10)
+    t.feed((IN_TICK, 5000), 5000)
+    t.feed(to_input(from_words("pad R2"), t), 6000)
+    assert t.feed((IN_UNDO, 1), 0)[0] == (UNDO, 1)  # a reboot: the hub's clock at 0
+    assert t.turn == 1 and t.clock == 0 and t.since == 0 and t.deadline() == 8000
+
+
 def test_a_rejected_read_or_press_at_0_ms_still_moves_the_clock_for_a_take_back():
     # A refusal changes nothing but the time: at 0 ms after a reboot, the replay after a
     # take-back puts the clock there too (a card read refused, then a press refused)
