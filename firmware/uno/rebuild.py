@@ -160,6 +160,8 @@ def undo(back, inp, ms):
             y = a >> 8
             if loc[x] != loc[y]:
                 _swap(back, x, y)
+                if laid:  # the order they were laid in goes by the copies' names now too
+                    _rename(laid, a)
     if ms >= 0:
         t._time(ms)  # as feed did before the rebuild
     _restart(back, ms)

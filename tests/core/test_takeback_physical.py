@@ -286,17 +286,21 @@ class Match:
         self.ph = Physical(Rng(seed + 7))
         self.p_undo = rng.pick((10, 30, 80))  # per mille, per input
         self.stream = []     # every input fed, with its time: a failure names the last ones
+        self.fed = 0         # inputs fed
         self.undone = False  # a take-back in this round
         self.undos = self.twins = self.probes = self.longest = self.rounds = 0
 
     def fail(self, what):
         raise AssertionError("seed %d (case %d), input %d: %s; the last inputs %r (alone: "
                              "Match(%d).play(%d), .stream has them all)" % (
-                                 self.seed, self.case, len(self.stream), what,
+                                 self.seed, self.case, self.fed, what,
                                  self.stream[-12:], self.seed, ROUNDS_EACH))
 
     def feed(self, inp, ms):
+        self.fed += 1
         self.stream.append((inp, ms))
+        if MICRO and len(self.stream) > 64:  # (the last ones only: a long match's list is
+            del self.stream[:32]             # more than a fragmented 8 MB heap finds a run for)
         return list(self.t.feed(inp, ms))
 
     def sync_shoe(self):
@@ -446,17 +450,18 @@ class Match:
             bot.shoe.remove(read)
         elif sync or kind == IN_SHUFFLE or len(bot.shoe) != t.shoe:
             self.sync_shoe()
-        if full or len(self.stream) % 16 == 0:
+        if full or self.fed % 16 == 0:
             check_all(t, ph, (self.seed, evs))
         else:
             check(t, ph, (self.seed, evs))
         return evs
 
-    def play(self, rounds_wanted):
+    def play(self, rounds_wanted, inputs=0):
+        """inputs: stop after that many inputs fed, if the rounds are not over by then."""
         t = self.t
         rng = self.rng
         since = 0
-        while self.rounds < rounds_wanted:
+        while self.rounds < rounds_wanted and not (inputs and self.fed >= inputs):
             if rng.chance(self.p_undo):
                 self.take_back()
             else:
@@ -473,6 +478,15 @@ class Match:
                 self.fail("round %d has not ended" % (self.rounds + 1))
         check_all(t, self.ph, (self.seed, "the match"))
         return self
+
+
+def test_t4_a_reshuffle_taken_back_puts_a_renamed_copy_back_where_it_was_laid():
+    # Found by `make soak` (seed 933324771, input 6661): a take-back found a hand's W4b read at
+    # the shoe for the W4a it held (a twins read), and a later one took that read back with
+    # the reshuffle before it. The swap stays (what the read found), so the pile's W4 is W4b
+    # now; but the order the pile's cards go back in was the one its old name was laid in:
+    # R3b, laid before it, went back on top of it.
+    Match(933324771).play(1, inputs=6661)
 
 
 def run(seeds, rounds=ROUNDS_EACH):
