@@ -638,3 +638,23 @@ def test_a_take_back_fits_its_timer_record_wherever_the_log_ends():
                 t.feed(to_input(from_words("seat 2 long"), t), ms)
             t.feed(to_input(from_words("pad R2"), t), ms + 10)
             assert t.feed((IN_UNDO, 1), ms + 10 ** 7)[0] == (UNDO, 1), (extra, k)
+
+
+def test_the_log_rolls_at_the_same_byte_whether_a_card_read_is_logged_inline_or_by_keep():
+    # A chunk rolls when an input takes it past 512 bytes (takeback._CAP), so that a take-back
+    # reaches back as far on every path: feed's inline card read (up to 4 bytes) only writes
+    # up to where it cannot pass it (a mutant let it write 4 bytes further, after the log had
+    # grown, and the roll came an input later). Long rounds, with the hub's times and without.
+    for tick in (0, 300):
+        t = Table(Settings({"hand_size": 15}))
+        bot = Bot(t, [1, 2, 3, 4], seed=5, tick=tick)
+        rolls = 0
+        while t.round < 6:
+            prev = t.back.prev
+            ph = t.phase
+            inp, evs = bot.step()
+            if inp[0] in (IN_SHOE, IN_PAD) and evs[0][0] != REJECT and t.phase == ph:
+                # (a refusal's time rolls at twice that; keep rolls a phase change's later)
+                assert t.back.n <= 512, (tick, t.back.n)
+            rolls += t.back.prev is not prev and t.back.prev is not None
+        assert rolls >= 2, rolls
