@@ -311,6 +311,20 @@ def test_a_take_back_fed_at_0_ms_after_a_reboot_takes_that_time():
     assert t.turn == 1 and t.clock == 0 and t.since == 0 and t.deadline() == 8000
 
 
+def test_a_quiet_tick_at_0_ms_after_a_reboot_is_logged_with_its_time():
+    # A tick that changes nothing but the time, fed at 0 ms: its record says a time follows
+    # (a mutant wrote it but said none at 0: the board's replay then read its bytes out of step)
+    t = deal({1: "R1 R2 R3", 2: "G5 B7 B8"}, start="R5", turn_timer=10)
+    t.feed((IN_TICK, 5000), 5000)
+    t.feed(to_input(from_words("pad R2"), t), 6000)
+    assert t.feed((IN_TICK, 0), 0) == []  # a reboot: the hub's clock at 0, nothing due
+    want = _state(t)
+    t.feed(to_input(from_words("shoe G9"), t), 10)
+    assert t.feed((IN_UNDO, 1), 20)[0] == (UNDO, 1)
+    want["clock"] = [20, 20, False]  # (the take-back's own time, and the turn's restarted)
+    assert _state(t) == want
+
+
 def test_a_rejected_read_or_press_at_0_ms_still_moves_the_clock_for_a_take_back():
     # A refusal changes nothing but the time: at 0 ms after a reboot, the replay after a
     # take-back puts the clock there too (a card read refused, then a press refused)
