@@ -200,21 +200,26 @@ def base_tree():
     return out + "/firmware"
 
 
-def bytecode_tree():
-    """This tree's engine with its @micropython.native marks blanked: the bytecode that copied
-    files and a ROMFS image run (host/unotable/build.py), into build/."""
+def engine_copy(out, change):
+    """This tree's engine (firmware/uno) into out/uno, each file's text through
+    change(name, text); returns out, the firmware folder to put on the path."""
     import os
-    sys.path.insert(0, "host")
-    from unotable.build import bytecode_source
-    out = "build/replay-bytecode/firmware"
     os.makedirs(out + "/uno", exist_ok=True)
     for name in os.listdir("firmware/uno"):
         if name.endswith(".py"):
             with open("firmware/uno/" + name) as f:
-                text = bytecode_source(f.read())
+                text = change(name, f.read())
             with open(out + "/uno/" + name, "w") as f:
                 f.write(text)
     return out
+
+
+def bytecode_tree():
+    """This tree's engine with its @micropython.native marks blanked: the bytecode that copied
+    files and a ROMFS image run (host/unotable/build.py), into build/."""
+    sys.path.insert(0, "host")
+    from unotable.build import bytecode_source
+    return engine_copy("build/replay-bytecode/firmware", lambda name, text: bytecode_source(text))
 
 
 def compare(pairs):

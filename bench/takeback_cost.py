@@ -19,7 +19,7 @@ import sys
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
-OUT = os.path.join("build", "replay-no-takeback", "firmware")
+OUT = "build/replay-no-takeback/firmware"
 
 # (file, the text the cut starts at, the text it ends before, what goes in its place)
 _CUTS = (
@@ -47,14 +47,8 @@ def cut(name, text):
 
 def no_log_tree():
     """This tree's engine with the take-back's per-input log cut out, into build/."""
-    os.makedirs(os.path.join(OUT, "uno"), exist_ok=True)
-    for name in os.listdir(os.path.join("firmware", "uno")):
-        if name.endswith(".py"):
-            with open(os.path.join("firmware", "uno", name)) as f:
-                text = cut(name, f.read())
-            with open(os.path.join(OUT, "uno", name), "w") as f:
-                f.write(text)
-    return OUT
+    from replay_bench import engine_copy
+    return engine_copy(OUT, cut)
 
 
 def main():

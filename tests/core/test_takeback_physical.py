@@ -292,7 +292,8 @@ class Match:
 
     def fail(self, what):
         raise AssertionError("seed %d (case %d), input %d: %s; the last inputs %r (alone: "
-                             "Match(%d).play(%d), .stream has them all)" % (
+                             "Match(%d).play(%d), .stream has them: micropython's the last "
+                             "ones)" % (
                                  self.seed, self.case, self.fed, what,
                                  self.stream[-12:], self.seed, ROUNDS_EACH))
 
